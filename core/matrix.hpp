@@ -1,0 +1,36 @@
+// Matrix types shared by the core. Row-major so that a token's vector is a contiguous row,
+// as in the notebook (X has one row per token) and as the page's typed arrays expect.
+#pragma once
+#include <Eigen/Dense>
+#include <stdexcept>
+#include <string>
+
+namespace aw {
+
+template <typename Scalar>
+using Mat = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+template <typename Scalar>
+using RowVec = Eigen::Matrix<Scalar, 1, Eigen::Dynamic>;
+
+using MatD = Mat<double>;  // the NumPy-style path
+using MatF = Mat<float>;   // the PyTorch-style path
+
+// A (rows, cols) pair with the names of both axes, e.g. (4 tokens, 8 features).
+struct Shape {
+  long rows = 0;
+  long cols = 0;
+  std::string row_axis;  // "tokens", "features", "queries", ...
+  std::string col_axis;
+};
+
+// Thrown for any input the core refuses; the message is meant for the learner.
+class InputError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+inline std::string shape_str(long rows, long cols) {
+  return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
+}
+
+}  // namespace aw

@@ -1,0 +1,121 @@
+#include "core/workbench.hpp"
+
+namespace aw {
+namespace {
+
+void require_width(int value, const char* name) {
+  if (value < 1 || value > kMaxWidth) {
+    throw InputError(std::string(name) + " must be between 1 and " + std::to_string(kMaxWidth) +
+                     " (got " + std::to_string(value) + ")");
+  }
+}
+
+// Stacks the table rows of the tokens into X (the notebook's np.stack).
+MatD stack_rows(const EmbeddingTable& table, const std::vector<Token>& tokens) {
+  MatD X(static_cast<long>(tokens.size()), table.vectors.cols());
+  for (long i = 0; i < X.rows(); ++i) {
+    X.row(i) = table.vectors.row(table.index_of(tokens[static_cast<std::size_t>(i)].key));
+  }
+  return X;
+}
+
+std::vector<NamedShape> shapes_of(const WorkbenchReport& r) {
+  const auto& p = r.projected;
+  return {
+      {"X", {r.X.rows(), r.X.cols(), "tokens", "features (d_model)"}},
+      {"W_q", {r.W_q.rows(), r.W_q.cols(), "features in (d_model)", "features out (d_k)"}},
+      {"W_k", {r.W_k.rows(), r.W_k.cols(), "features in (d_model)", "features out (d_k)"}},
+      {"W_v", {r.W_v.rows(), r.W_v.cols(), "features in (d_model)", "features out (d_v)"}},
+      {"Q", {p.Q.rows(), p.Q.cols(), "tokens (queries)", "features (d_k)"}},
+      {"K", {p.K.rows(), p.K.cols(), "tokens (keys)", "features (d_k)"}},
+      {"V", {p.V.rows(), p.V.cols(), "tokens (values)", "features (d_v)"}},
+      {"scores", {p.scores.rows(), p.scores.cols(), "queries", "keys"}},
+      {"attn_weights", {p.attn_weights.rows(), p.attn_weights.cols(), "queries", "keys"}},
+      {"Y", {p.Y.rows(), p.Y.cols(), "tokens", "features (d_v)"}},
+      {"Y_literal", {p.Y_literal.rows(), p.Y_literal.cols(), "tokens", "features (d_model)"}},
+      {"S", {r.param_free.scores.rows(), r.param_free.scores.cols(), "tokens", "tokens"}},
+  };
+}
+
+template <typename To, typename From>
+ProjectedResult<To> cast_result(const ProjectedResult<From>& in) {
+  ProjectedResult<To> out;
+  out.Q = in.Q.template cast<To>();
+  out.K = in.K.template cast<To>();
+  out.V = in.V.template cast<To>();
+  out.raw_scores = in.raw_scores.template cast<To>();
+  out.scores = in.scores.template cast<To>();
+  out.attn_weights = in.attn_weights.template cast<To>();
+  out.Y = in.Y.template cast<To>();
+  out.Y_literal = in.Y_literal.template cast<To>();
+  out.scale_divisor = static_cast<To>(in.scale_divisor);
+  return out;
+}
+
+}  // namespace
+
+void validate(const WorkbenchOptions& options) {
+  require_width(options.d_model, "d_model");
+  require_width(options.d_k, "d_k");
+  require_width(options.d_v, "d_v");
+  if (options.max_tokens < 1 || options.max_tokens > kMaxTokens) {
+    throw InputError("max_tokens must be between 1 and " + std::to_string(kMaxTokens));
+  }
+}
+
+WorkbenchReport run_workbench(const WorkbenchOptions& options) {
+  validate(options);
+  WorkbenchReport report;
+  Tokenized tokenized = tokenize(options.sentence, static_cast<std::size_t>(options.max_tokens));
+  if (tokenized.tokens.empty()) {
+    throw InputError(tokenized.words_found == 0 && !options.sentence.empty()
+                         ? "No words found: the text has only punctuation or spaces. Type a "
+                           "sentence such as \"Bank of the river\"."
+                         : "Type a sentence: attention needs at least one token.");
+  }
+  report.tokens = tokenized.tokens;
+  report.notices = tokenized.notices;
+
+  std::vector<std::string> keys;
+  for (const auto& token : report.tokens) keys.push_back(token.key);
+  const std::vector<std::string> extra = words_outside_course_vocab(keys);
+  if (!extra.empty()) {
+    std::string list;
+    for (const auto& w : extra) list += (list.empty() ? "" : ", ") + ("\"" + w + "\"");
+    report.notices.push_back(
+        "Not in the course vocabulary: " + list +
+        ". They get random vectors drawn after the course words, from the same generator.");
+  }
+
+  const AttentionOptions attention_options{options.scale, options.causal};
+  if (options.source == Source::NumpyNotebook) {
+    report.table = numpy_notebook_table(extra, options.d_model, options.embed_seed);
+    const Projections p =
+        numpy_notebook_projections(options.d_model, options.d_k, options.d_v, options.proj_seed);
+    report.W_q = p.W_q;
+    report.W_k = p.W_k;
+    report.W_v = p.W_v;
+    report.X = stack_rows(report.table, report.tokens);
+    report.projected = projected_attention(report.X, report.W_q, report.W_k, report.W_v,
+                                           attention_options);
+  } else {
+    const TorchNotebookParams p = torch_notebook_params(extra, options.d_model, options.d_k,
+                                                        options.d_v, options.embed_seed);
+    report.table = p.table;
+    // nn.Linear stores (out, in) and computes X @ weight.T; show the X W form like NumPy.
+    report.W_q = p.W_q.transpose();
+    report.W_k = p.W_k.transpose();
+    report.W_v = p.W_v.transpose();
+    report.X = stack_rows(report.table, report.tokens);
+    const MatF X = report.X.cast<float>();
+    report.projected = cast_result<double>(projected_attention<float>(
+        X, report.W_q.cast<float>(), report.W_k.cast<float>(), report.W_v.cast<float>(),
+        attention_options));
+  }
+  report.param_free = parameter_free_attention(report.X, options.causal);
+  report.row_sums = report.projected.attn_weights.rowwise().sum();
+  report.shapes = shapes_of(report);
+  return report;
+}
+
+}  // namespace aw

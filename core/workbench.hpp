@@ -1,0 +1,58 @@
+// The Q/K/V workbench: one sentence in, every matrix of the notebook out, with shapes.
+// A pure function of its options; the page and the tests both call it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/attention.hpp"
+#include "core/embedding.hpp"
+#include "core/tokenize.hpp"
+
+namespace aw {
+
+enum class Source {
+  NumpyNotebook,  // default_rng(embed_seed) table, default_rng(proj_seed) projections, double
+  TorchNotebook,  // manual_seed(embed_seed): nn.Embedding + 3 nn.Linear, float
+};
+
+struct WorkbenchOptions {
+  std::string sentence = "Bank of the river";
+  Source source = Source::NumpyNotebook;
+  int d_model = 8;
+  int d_k = 8;
+  int d_v = 8;
+  std::uint64_t embed_seed = 0;
+  std::uint64_t proj_seed = 1;  // NumPy only; PyTorch draws everything from one stream
+  bool scale = true;
+  bool causal = false;
+  int max_tokens = 64;
+};
+
+// Limits that keep the page responsive; the core itself works for any size.
+constexpr int kMaxWidth = 1024;
+constexpr int kMaxTokens = 2048;
+
+struct NamedShape {
+  std::string name;  // "X", "W_q", "scores", ...
+  Shape shape;
+};
+
+struct WorkbenchReport {
+  std::vector<Token> tokens;
+  std::vector<std::string> notices;  // shown to the learner next to the result
+  EmbeddingTable table;              // the full lookup table the sentence drew from
+  MatD X;                            // (tokens, d_model)
+  MatD W_q, W_k, W_v;                // (d_model, d_k), (d_model, d_k), (d_model, d_v): X W form
+  ProjectedResult<double> projected;
+  ParamFreeResult<double> param_free;
+  Eigen::VectorXd row_sums;          // of projected.attn_weights
+  std::vector<NamedShape> shapes;
+};
+
+WorkbenchReport run_workbench(const WorkbenchOptions& options);
+
+// Checks widths and seeds; throws InputError with a message for the learner.
+void validate(const WorkbenchOptions& options);
+
+}  // namespace aw

@@ -1,0 +1,67 @@
+// Shared helpers for the end-to-end tests: a tiny static server for dist/ (with the page's
+// CSP as a header) and Debian's Chromium driven by playwright-core.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, extname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'";
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.bin': 'application/octet-stream',
+};
+
+/** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
+export async function serveStatic(root = DIST) {
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = resolve(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Debian's Chromium, headless, with a fresh profile and no background networking. */
+export async function launchBrowser(options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...options,
+  });
+}
+
+/** Opens the page and waits until the core has drawn a result. Collects console errors. */
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  return { page, errors };
+}

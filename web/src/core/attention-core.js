@@ -1,0 +1,82 @@
+// The JavaScript face of the C++ core. It starts the WebAssembly module once and exposes
+// plain functions: objects and typed arrays in, objects and typed arrays out. Every number
+// returned was computed in C++; nothing here does arithmetic on them.
+//
+// In the browser:   const core = await loadAttentionCore();
+// In Node (tests):  const core = await loadAttentionCore({ wasmBinary: readFileSync(wasmPath) });
+import createAttentionCoreModule from '../wasm/attention_core.js';
+
+/** A matrix as it crosses the boundary: row-major values with their shape. */
+/** @typedef {{rows: number, cols: number, data: Float64Array}} Matrix */
+
+export class AttentionCore {
+  /** @param {object} wasmModule the instantiated embind module */
+  constructor(wasmModule) {
+    this.module = wasmModule;
+    this.info = wasmModule.buildInfo();
+  }
+
+  /**
+   * Everything the Q/K/V workbench shows for one sentence.
+   * @param {{sentence?: string, source?: 'numpy'|'torch', dModel?: number, dK?: number,
+   *          dV?: number, embedSeed?: number, projSeed?: number, scale?: boolean,
+   *          causal?: boolean, maxTokens?: number}} options
+   */
+  workbench(options = {}) {
+    return this.module.runWorkbench(options);
+  }
+
+  /** Class 04: S = X Xᵀ, A = softmax_rows(S), Y = A X. */
+  parameterFree(X, { causal = false } = {}) {
+    return this.module.parameterFree(X, causal);
+  }
+
+  /** Class 05: Q/K/V projections, scores, attn_weights, Y = A V and Y_literal = A X. */
+  projected(X, W_q, W_k, W_v, { scale = true, causal = false } = {}) {
+    return this.module.projected(X, W_q, W_k, W_v, { scale, causal });
+  }
+
+  /** How attn_weights[i][j] was made from Q and K (dot, scale, softmax). */
+  explainWeight(Q, K, i, j, { scale = true, causal = false } = {}) {
+    return this.module.explainWeight(Q, K, i, j, { scale, causal });
+  }
+
+  /** Stable row softmax of a matrix. */
+  softmaxRows(scores) {
+    return this.module.softmaxRows(scores);
+  }
+
+  cosine(a, b) {
+    return this.module.cosine(a, b);
+  }
+
+  dot(a, b) {
+    return this.module.dot(a, b);
+  }
+
+  tokenize(sentence, maxTokens = 64) {
+    return this.module.tokenize(String(sentence), maxTokens);
+  }
+}
+
+/**
+ * Starts the core. `moduleOptions` go to the Emscripten factory: pass `{ wasmBinary }` in
+ * Node, where the module cannot fetch its .wasm by URL.
+ */
+export async function loadAttentionCore(moduleOptions = {}) {
+  if (typeof WebAssembly !== 'object') {
+    throw new Error('This browser has no WebAssembly, which the page needs to compute.');
+  }
+  const wasmModule = await createAttentionCoreModule(moduleOptions);
+  return new AttentionCore(wasmModule);
+}
+
+/** Value at (i, j) of a boundary matrix. */
+export function matrixAt(matrix, i, j) {
+  return matrix.data[i * matrix.cols + j];
+}
+
+/** Row i of a boundary matrix, as a view (no copy). */
+export function matrixRow(matrix, i) {
+  return matrix.data.subarray(i * matrix.cols, (i + 1) * matrix.cols);
+}

@@ -1,0 +1,31 @@
+// Number formatting for display only (the numbers themselves come from the core).
+import { format } from 'd3';
+
+const fixed3 = format('.3f');
+const fixed4 = format('.4f');
+
+/** Short form for a heatmap cell. */
+export function cellText(value) {
+  if (value === -Infinity) return '−∞';
+  if (!Number.isFinite(value)) return String(value);
+  const text = Math.abs(value) >= 100 ? format('.3~s')(value) : fixed3(value);
+  return text.replace('-', '−');
+}
+
+/** Form for text and the inspector: 4 decimals, or scientific for very large or small. */
+export function num(value) {
+  if (value === -Infinity) return '−∞';
+  if (!Number.isFinite(value)) return String(value);
+  const abs = Math.abs(value);
+  const text = abs !== 0 && (abs >= 1e5 || abs < 1e-4) ? value.toExponential(3) : fixed4(value);
+  return text.replace('-', '−');
+}
+
+/** Full precision, as NumPy's repr prints a float64. */
+export function full(value) {
+  return String(value);
+}
+
+export function shapeText(rows, cols) {
+  return `(${rows}, ${cols})`;
+}

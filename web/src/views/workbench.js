@@ -1,0 +1,200 @@
+// The Q/K/V workbench (Class 05) with the parameter-free form (Class 04) beside it:
+// a sentence in, every matrix of the notebook out as heatmaps with shapes.
+import { select } from 'd3';
+import { drawHeatmap } from '../components/heatmap.js';
+import { drawInspector } from '../components/inspector.js';
+import { num, shapeText } from '../format.js';
+import { PAGE_LIMITS } from '../state.js';
+
+const SOURCE_TEXT = {
+  numpy:
+    'NumPy notebook: the table comes from np.random.default_rng(seed).normal, the projections from default_rng(projection seed).normal(scale=0.5). Random, untrained numbers.',
+  torch:
+    'PyTorch notebook: torch.manual_seed(seed), then nn.Embedding and three nn.Linear(bias=False) with their default initialisation. Random, untrained numbers.',
+};
+
+/** Builds the controls once; returns the element that results are drawn into. */
+export function buildWorkbench(root, { state, onChange }) {
+  const view = select(root).append('section').attr('id', 'workbench').attr('class', 'view').attr('aria-labelledby', 'workbench-title');
+  view.append('h2').attr('id', 'workbench-title').text('Queries, keys and values: the notebook, live');
+  view.append('p').attr('class', 'lead').text(
+    'Type a sentence. Each word is looked up in an embedding table (X), projected three ways (Q, K, V), compared query against key (scores), normalised row by row (attn_weights) and mixed (Y). The parameter-free version from the previous class sits beside it.',
+  );
+
+  const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
+  const sentenceRow = form.append('div').attr('class', 'control sentence');
+  sentenceRow.append('label').attr('for', 'sentence').text('Sentence');
+  sentenceRow.append('input').attr('id', 'sentence').attr('name', 'sentence').attr('type', 'text')
+    .attr('autocomplete', 'off').attr('spellcheck', 'false').attr('maxlength', 2000)
+    .property('value', state.sentence)
+    .on('input', debounce((e) => onChange({ sentence: e.target.value }), 120));
+  const examples = sentenceRow.append('div').attr('class', 'examples');
+  examples.append('span').text('Try: ');
+  for (const example of ['Bank of the river', 'bank account has money', 'Noa can be annoying, but she is a great cat']) {
+    examples.append('button').attr('type', 'button').attr('class', 'example').text(example).on('click', () => {
+      root.querySelector('#sentence').value = example;
+      onChange({ sentence: example });
+    });
+  }
+
+  const row = form.append('div').attr('class', 'control-row');
+  const source = row.append('div').attr('class', 'control');
+  source.append('label').attr('for', 'source').text('Numbers from');
+  const sourceSelect = source.append('select').attr('id', 'source').on('change', (e) => onChange({ source: e.target.value }));
+  sourceSelect.append('option').attr('value', 'numpy').text('NumPy notebook');
+  sourceSelect.append('option').attr('value', 'torch').text('PyTorch notebook');
+  sourceSelect.property('value', state.source);
+
+  const number = (id, label, key, extra = {}) =>
+    numberControl(row, id, label, state[key], key === 'embedSeed' || key === 'projSeed' ? 0 : 1,
+      key === 'embedSeed' || key === 'projSeed' ? PAGE_LIMITS.maxSeed : PAGE_LIMITS.maxWidth,
+      (value, error) => onChange(error ? { inputError: error } : { [key]: value, ...extra }));
+  number('d-model', 'd_model', 'dModel');
+  number('d-k', 'd_k', 'dK', { tieWidths: false });
+  number('d-v', 'd_v', 'dV', { tieWidths: false });
+  number('embed-seed', 'table seed', 'embedSeed');
+  number('proj-seed', 'projection seed', 'projSeed');
+
+  const toggles = form.append('div').attr('class', 'control-row toggles');
+  checkbox(toggles, 'tie-widths', 'd_k = d_v = d_model', state.tieWidths, (v) => onChange({ tieWidths: v }));
+  checkbox(toggles, 'scale', 'divide scores by √d_k', state.scale, (v) => onChange({ scale: v }));
+  checkbox(toggles, 'causal', 'causal mask (no looking ahead)', state.causal, (v) => onChange({ causal: v }));
+
+  view.append('div').attr('id', 'messages').attr('role', 'status').attr('aria-live', 'polite');
+  view.append('div').attr('id', 'error').attr('role', 'alert');
+  return view.append('div').attr('id', 'results').node();
+}
+
+/** Puts the state's values into the controls (after a reset or a tied width change). */
+export function syncControls(root, state) {
+  const set = (id, v) => { const el = root.querySelector(`#${id}`); if (el && el.value !== String(v)) el.value = String(v); };
+  set('d-model', state.dModel);
+  set('d-k', state.dK);
+  set('d-v', state.dV);
+  root.querySelector('#tie-widths').checked = state.tieWidths;
+  root.querySelector('#d-k').disabled = state.tieWidths;
+  root.querySelector('#d-v').disabled = state.tieWidths;
+  root.querySelector('#proj-seed').disabled = state.source === 'torch';
+}
+
+/** Draws every matrix of a workbench report. */
+export function drawWorkbench(resultsEl, { core, report, state, selected }) {
+  const results = select(resultsEl).html('');
+  const tokens = Array.from(report.tokens, (t) => t.text);
+  const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
+  const dModel = report.X.cols;
+  const dK = report.projected.Q.cols;
+  const dV = report.projected.V.cols;
+
+  const intro = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-inputs');
+  intro.append('h3').attr('id', 'stage-inputs').text('1. Tokens become vectors');
+  const chips = intro.append('ol').attr('class', 'tokens');
+  report.tokens.forEach((t, i) => chips.append('li').attr('data-token', i).html('').call((li) => {
+    li.append('span').attr('class', 'token-text').text(t.text);
+    li.append('span').attr('class', 'token-key').text(`→ “${t.key}”`);
+  }));
+  intro.append('p').attr('class', 'source-note').text(SOURCE_TEXT[state.source]);
+  intro.append('p').text(
+    `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
+  );
+  heat(intro, { name: 'X', matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+
+  const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
+  proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
+  proj.append('p').text('The same three matrices serve every token. They are parameters (here random and untrained); the attention weights further down are not parameters but results computed from this input.');
+  const wRow = proj.append('div').attr('class', 'heatmap-row');
+  for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
+    heat(wRow, { name, matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
+  }
+  const qkvRow = proj.append('div').attr('class', 'heatmap-row');
+  heat(qkvRow, { name: 'Q', matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
+  heat(qkvRow, { name: 'K', matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
+  heat(qkvRow, { name: 'V', matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
+
+  const compare = results.append('div').attr('class', 'compare');
+  const free = compare.append('section').attr('class', 'stage form-free').attr('aria-labelledby', 'stage-free');
+  free.append('h3').attr('id', 'stage-free').text('Class 04: parameter-free');
+  free.append('p').text('S = X Xᵀ compares the raw vectors; A = softmax of each row; Y = A X. S is symmetric (x_i·x_j = x_j·x_i), but each row of A is normalised on its own, so A is not.');
+  heat(free, { name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
+  heat(free, { name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
+  heat(free, { name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+
+  const qkv = compare.append('section').attr('class', 'stage form-qkv').attr('aria-labelledby', 'stage-qkv');
+  qkv.append('h3').attr('id', 'stage-qkv').text('Class 05: with queries, keys and values');
+  qkv.append('p').text(
+    state.scale
+      ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
+      : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
+  );
+  heat(qkv, { name: 'scores', matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
+  qkv.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
+  const weightsRow = qkv.append('div').attr('class', 'weights-with-inspector');
+  const weightsEl = weightsRow.append('div').node();
+  const inspectorEl = weightsRow.append('aside').attr('class', 'inspector').attr('aria-live', 'polite').node();
+  const options = { scale: state.scale, causal: state.causal };
+  const inspect = (i, j) => {
+    selected.i = i;
+    selected.j = j;
+    const explanation = core.explainWeight(report.projected.Q, report.projected.K, i, j, options);
+    drawInspector(inspectorEl, { explanation, i, j, queryLabel: tokens[i], keyLabel: tokens[j], dK, scale: state.scale });
+  };
+  const si = Math.min(selected.i, tokens.length - 1);
+  const sj = Math.min(selected.j, tokens.length - 1);
+  drawHeatmap(weightsEl, {
+    name: 'attn_weights', matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
+    rowAxis: 'queries', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums,
+    interactive: true, selected: [si, sj], onSelect: inspect,
+  });
+  inspect(si, sj);
+  heat(qkv, { name: 'Y', matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
+  heat(qkv, { name: 'Y_literal', matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
+
+  drawShapes(results, report.shapes);
+}
+
+function heat(parent, spec) {
+  const holder = parent.append('div').attr('class', 'heatmap-holder').node();
+  drawHeatmap(holder, { palette: 'diverging', ...spec });
+}
+
+function drawShapes(results, shapes) {
+  const section = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
+  section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
+  const table = section.append('table').attr('class', 'shapes');
+  const head = table.append('thead').append('tr');
+  for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  for (const s of shapes) {
+    const tr = body.append('tr').attr('data-name', s.name);
+    tr.append('th').attr('scope', 'row').append('code').text(s.name);
+    tr.append('td').attr('class', 'shape').text(shapeText(s.rows, s.cols));
+    tr.append('td').text(s.rowAxis);
+    tr.append('td').text(s.colAxis);
+  }
+}
+
+function numberControl(parent, id, label, value, min, max, onValue) {
+  const box = parent.append('div').attr('class', 'control');
+  box.append('label').attr('for', id).text(label);
+  box.append('input').attr('id', id).attr('type', 'number').attr('inputmode', 'numeric')
+    .attr('min', min).attr('max', max).attr('step', 1).property('value', value)
+    .on('change', (e) => {
+      const v = Number(e.target.value);
+      if (e.target.value.trim() !== '' && Number.isInteger(v) && v >= min && v <= max) onValue(v);
+      else onValue(undefined, `${label} must be a whole number from ${min} to ${max}.`);
+    });
+}
+
+function checkbox(parent, id, label, checked, onValue) {
+  const box = parent.append('div').attr('class', 'control checkbox');
+  box.append('input').attr('id', id).attr('type', 'checkbox').property('checked', checked).on('change', (e) => onValue(e.target.checked));
+  box.append('label').attr('for', id).text(label);
+}
+
+function debounce(fn, ms) {
+  let timer;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}
