@@ -23,6 +23,8 @@ function showError(message) {
 }
 
 function render() {
+  // A counter tests (and curious readers) can watch: it changes after every attempt.
+  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   syncControls(app, state);
   let report;
   try {

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# From a fresh Debian 12 machine to the page served locally, with the class example open:
+# installs what is missing, builds the core to WebAssembly, builds the page, serves it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build-wasm.sh
+node_modules/.bin/vite build --logLevel warn
+echo
+echo "Attention Whiteboard: http://127.0.0.1:${PORT:-4173}/  (the class example, \"Bank of the river\")"
+exec node_modules/.bin/vite preview --host 127.0.0.1 --port "${PORT:-4173}" --strictPort

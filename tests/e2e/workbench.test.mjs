@@ -1,0 +1,142 @@
+// End-to-end: the built page in Debian's Chromium. Types sentences, reads the numbers back from
+// the DOM and compares them with the same core run in Node.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveStatic, launchBrowser, openPage } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+
+let server;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  context = await launchBrowser();
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+async function titles(page, name) {
+  return page.$$eval(`figure[data-name="${name}"] .cell title`, (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+}
+
+async function typeSentence(page, text) {
+  const before = await page.evaluate(() => document.body.dataset.renders);
+  await page.fill('#sentence', text);
+  // the input is debounced: wait for the next render attempt
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
+}
+
+test('opens on the class example with the notebook numbers', async () => {
+  const { page, errors } = await openPage(context, server.url);
+  const tokens = await page.$$eval('.tokens .token-text', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(tokens, ['Bank', 'of', 'the', 'river']);
+  const expected = core.workbench({});
+  assert.deepEqual(await titles(page, 'attn_weights'), Array.from(expected.projected.attn_weights.data));
+  assert.deepEqual(await titles(page, 'Y'), Array.from(expected.projected.Y.data));
+  assert.deepEqual(await titles(page, 'X'), Array.from(expected.X.data));
+  const sums = await page.$$eval('figure[data-name="attn_weights"] .row-sums text.sum', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(sums, ['1.000', '1.000', '1.000', '1.000']);
+  const shape = await page.$eval('table.shapes tr[data-name="attn_weights"] td.shape', (e) => e.textContent);
+  assert.equal(shape, '(4, 4)');
+  assert.equal(await page.$eval('#simd-status', (e) => e.textContent), 'with SIMD');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('typing a sentence recomputes every matrix', async () => {
+  const { page } = await openPage(context, server.url);
+  await typeSentence(page, 'bank account has money today');
+  const expected = core.workbench({ sentence: 'bank account has money today' });
+  assert.deepEqual(await titles(page, 'attn_weights'), Array.from(expected.projected.attn_weights.data));
+  assert.equal(await page.$eval('table.shapes tr[data-name="X"] td.shape', (e) => e.textContent), '(5, 8)');
+  assert.match(page.url(), /s=bank\+account\+has\+money\+today/);
+  await page.close();
+});
+
+test('the inspector explains a weight on hover and follows the arrow keys', async () => {
+  const { page } = await openPage(context, server.url);
+  const expected = core.workbench({});
+  await page.hover('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="3"]');
+  const heading = await page.$eval('.inspector h4', (e) => e.textContent);
+  assert.equal(heading, 'How attn_weights[1, 3] was made');
+  const explained = core.explainWeight(expected.projected.Q, expected.projected.K, 1, 3);
+  const fullText = await page.$eval('.inspector-full', (e) => e.textContent);
+  assert.equal(fullText, `Full precision: ${explained.weight}`);
+  await page.focus('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="3"]');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.$eval('.inspector h4', (e) => e.textContent), 'How attn_weights[2, 3] was made');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.$eval('.inspector h4', (e) => e.textContent), 'How attn_weights[2, 2] was made');
+  await page.close();
+});
+
+test('the causal mask and the scale toggle change the numbers', async () => {
+  const { page } = await openPage(context, server.url);
+  await page.check('#causal');
+  await page.waitForFunction(() => document.querySelector('figure[data-name="attn_weights"] .cell[data-i="0"][data-j="1"] title').textContent.endsWith(' = 0'));
+  const weights = await titles(page, 'attn_weights');
+  assert.deepEqual(weights, Array.from(core.workbench({ causal: true }).projected.attn_weights.data));
+  await page.uncheck('#scale');
+  await page.waitForFunction(() => /scaling is off/.test(document.querySelector('.inspector').textContent));
+  assert.deepEqual(await titles(page, 'attn_weights'), Array.from(core.workbench({ causal: true, scale: false }).projected.attn_weights.data));
+  await page.close();
+});
+
+test('bad input gets a clear message and the last result stays', async () => {
+  const { page, errors } = await openPage(context, server.url);
+  await typeSentence(page, '');
+  await page.waitForSelector('#error .error');
+  assert.equal(await page.$eval('#error .error', (e) => e.textContent), 'Type a sentence: attention needs at least one token.');
+  assert.equal(await page.$$eval('.tokens li', (els) => els.length), 4, 'the previous result is kept');
+
+  await typeSentence(page, '?!... ,,, ---');
+  await page.waitForFunction(() => /No words found/.test(document.querySelector('#error').textContent));
+
+  await typeSentence(page, 'bank');
+  assert.equal(await page.$$eval('#error .error', (els) => els.length), 0);
+  assert.deepEqual(await titles(page, 'attn_weights'), [1]);
+
+  await page.fill('#d-model', '0');
+  await page.dispatchEvent('#d-model', 'change');
+  await page.waitForSelector('#error .error');
+  assert.equal(await page.$eval('#error .error', (e) => e.textContent), 'd_model must be a whole number from 1 to 64.');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('HTML and script in the sentence or the URL are shown as text, never run', async () => {
+  const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> bank';
+  const { page } = await openPage(context, `${server.url}?s=${encodeURIComponent(hostile)}&evil=%3Cscript%3E`);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.$$eval('main img, main script', (els) => els.length), 0);
+  const tokens = await page.$$eval('.tokens .token-text', (els) => els.map((e) => e.textContent));
+  assert.ok(tokens.includes('onerror'));
+  assert.match(await page.$eval('#messages', (e) => e.textContent), /Ignored unknown or invalid link settings: evil/);
+  await page.close();
+});
+
+test('2,000 words: the page stays responsive and says what it kept', async () => {
+  const long = Array.from({ length: 2000 }, (_, i) => ['bank', 'of', 'the', 'river'][i % 4]).join(' ');
+  const { page } = await openPage(context, server.url);
+  await page.fill('#sentence', long.slice(0, 2000));
+  await page.waitForFunction(() => /only the first 64 are used/.test(document.querySelector('#messages').textContent));
+  assert.equal(await page.$eval('table.shapes tr[data-name="X"] td.shape', (e) => e.textContent), '(64, 8)');
+  const weights = await titles(page, 'attn_weights');
+  assert.equal(weights.length, 64 * 64);
+  assert.ok(weights.every(Number.isFinite));
+  await page.close();
+});
+
+test('unknown words and the PyTorch source are labelled', async () => {
+  const { page } = await openPage(context, `${server.url}?s=${encodeURIComponent('the cat sat by the river')}`);
+  assert.match(await page.$eval('#messages', (e) => e.textContent), /Not in the course vocabulary: "cat", "sat", "by"/);
+  await page.selectOption('#source', 'torch');
+  await page.waitForFunction(() => /PyTorch notebook/.test(document.querySelector('.source-note').textContent));
+  const expected = core.workbench({ sentence: 'the cat sat by the river', source: 'torch' });
+  assert.deepEqual(await titles(page, 'Y'), Array.from(expected.projected.Y.data));
+  await page.close();
+});
