@@ -76,7 +76,7 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
   report.tokens = tokenized.tokens;
   report.notices = tokenized.notices;
 
-  std::vector<std::string> keys;
+  std::vector<std::string> keys = options.vocab_words_first;
   for (const auto& token : report.tokens) keys.push_back(token.key);
   const std::vector<std::string> extra = words_outside_course_vocab(keys);
   if (!extra.empty()) {

@@ -27,6 +27,9 @@ struct WorkbenchOptions {
   bool scale = true;
   bool causal = false;
   int max_tokens = 64;
+  // Lookup keys that join the vocabulary before this sentence's own new words. The bank
+  // experiment passes the first sentence's words here so both sentences share one table.
+  std::vector<std::string> vocab_words_first;
 };
 
 // Limits that keep the page responsive; the core itself works for any size.

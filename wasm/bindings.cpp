@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bank_experiment.hpp"
 #include "core/explain.hpp"
 #include "core/kernel.hpp"
 #include "core/similarity.hpp"
@@ -153,36 +154,69 @@ aw::WorkbenchOptions workbench_options(const val& o) {
   return options;
 }
 
+val workbench_report_to_js(const aw::WorkbenchReport& r) {
+  val out = val::object();
+  out.set("tokens", tokens_to_js(r.tokens));
+  out.set("notices", strings_to_js(r.notices));
+  val table = val::object();
+  table.set("words", strings_to_js(r.table.words));
+  table.set("added", strings_to_js(r.table.added));
+  table.set("vectors", matrix_to_js(r.table.vectors));
+  out.set("table", table);
+  out.set("X", matrix_to_js(r.X));
+  out.set("W_q", matrix_to_js(r.W_q));
+  out.set("W_k", matrix_to_js(r.W_k));
+  out.set("W_v", matrix_to_js(r.W_v));
+  out.set("projected", projected_to_js(r.projected));
+  out.set("paramFree", param_free_to_js(r.param_free));
+  out.set("row_sums", typed_array(r.row_sums.data(), static_cast<std::size_t>(r.row_sums.size())));
+  val shapes = val::array();
+  for (const auto& s : r.shapes) {
+    val shape = val::object();
+    shape.set("name", s.name);
+    shape.set("rows", static_cast<int>(s.shape.rows));
+    shape.set("cols", static_cast<int>(s.shape.cols));
+    shape.set("rowAxis", s.shape.row_axis);
+    shape.set("colAxis", s.shape.col_axis);
+    shapes.call<void>("push", shape);
+  }
+  out.set("shapes", shapes);
+  return out;
+}
+
+val cosines_to_js(const std::vector<aw::NamedCosine>& cosines) {
+  val out = val::array();
+  for (const auto& c : cosines) {
+    val item = val::object();
+    item.set("name", c.name);
+    item.set("description", c.description);
+    item.set("value", c.value ? val(*c.value) : val::null());
+    item.set("whyUndefined", c.why_undefined);
+    out.call<void>("push", item);
+  }
+  return out;
+}
+
 // ---- exported functions ------------------------------------------------------------------
 val run_workbench(val options) {
+  return guarded([&] { return workbench_report_to_js(aw::run_workbench(workbench_options(options))); });
+}
+
+val run_bank_experiment(val options) {
   return guarded([&] {
-    const aw::WorkbenchReport r = aw::run_workbench(workbench_options(options));
+    aw::BankExperimentOptions o;
+    o.base = workbench_options(options);
+    if (has(options, "sentence2")) o.second_sentence = options["sentence2"].as<std::string>();
+    if (has(options, "target")) o.target = options["target"].as<std::string>();
+    const aw::BankExperimentReport r = aw::run_bank_experiment(o);
     val out = val::object();
-    out.set("tokens", tokens_to_js(r.tokens));
-    out.set("notices", strings_to_js(r.notices));
-    val table = val::object();
-    table.set("words", strings_to_js(r.table.words));
-    table.set("added", strings_to_js(r.table.added));
-    table.set("vectors", matrix_to_js(r.table.vectors));
-    out.set("table", table);
-    out.set("X", matrix_to_js(r.X));
-    out.set("W_q", matrix_to_js(r.W_q));
-    out.set("W_k", matrix_to_js(r.W_k));
-    out.set("W_v", matrix_to_js(r.W_v));
-    out.set("projected", projected_to_js(r.projected));
-    out.set("paramFree", param_free_to_js(r.param_free));
-    out.set("row_sums", typed_array(r.row_sums.data(), static_cast<std::size_t>(r.row_sums.size())));
-    val shapes = val::array();
-    for (const auto& s : r.shapes) {
-      val shape = val::object();
-      shape.set("name", s.name);
-      shape.set("rows", static_cast<int>(s.shape.rows));
-      shape.set("cols", static_cast<int>(s.shape.cols));
-      shape.set("rowAxis", s.shape.row_axis);
-      shape.set("colAxis", s.shape.col_axis);
-      shapes.call<void>("push", shape);
-    }
-    out.set("shapes", shapes);
+    out.set("first", workbench_report_to_js(r.first));
+    out.set("second", workbench_report_to_js(r.second));
+    out.set("targetIndexFirst", static_cast<int>(r.target_index_first));
+    out.set("targetIndexSecond", static_cast<int>(r.target_index_second));
+    out.set("rawTargetVectorsEqual", r.raw_target_vectors_equal);
+    out.set("cosines", cosines_to_js(r.cosines));
+    out.set("contextualVsRawWords", cosines_to_js(r.contextual_vs_raw_words));
     return out;
   });
 }
@@ -278,6 +312,7 @@ val build_info() {
 
 EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("runWorkbench", &run_workbench);
+  emscripten::function("runBankExperiment", &run_bank_experiment);
   emscripten::function("parameterFree", &parameter_free);
   emscripten::function("projected", &projected);
   emscripten::function("softmaxRows", &softmax_rows);

@@ -26,6 +26,15 @@ export class AttentionCore {
     return this.module.runWorkbench(options);
   }
 
+  /**
+   * The two-sentence experiment: one shared table and projections, raw and contextual cosines
+   * of `target` ("bank") across the sentences and against raw words.
+   * @param {object} options  workbench options plus {sentence2?: string, target?: string}
+   */
+  bankExperiment(options = {}) {
+    return this.module.runBankExperiment(options);
+  }
+
   /** Class 04: S = X Xᵀ, A = softmax_rows(S), Y = A X. */
   parameterFree(X, { causal = false } = {}) {
     return this.module.parameterFree(X, causal);
