@@ -87,6 +87,11 @@ TorchNotebookParams torch_notebook_params(const std::vector<std::string>& extra_
   params.W_q = linear(d_k);
   params.W_k = linear(d_k);
   params.W_v = linear(d_v);
+  // nn.MultiheadAttention: in_proj_weight is allocated empty (no draws), out_proj's Linear
+  // initialises itself (kaiming), then _reset_parameters draws xavier for in_proj_weight.
+  params.mha_out_proj_weight = linear(d_model);
+  const std::vector<float> in_proj = generator.xavier_uniform(3 * d_model, d_model);
+  params.mha_in_proj_weight = Eigen::Map<const MatF>(in_proj.data(), 3 * d_model, d_model).cast<double>();
   return params;
 }
 

@@ -26,10 +26,13 @@ EmbeddingTable numpy_notebook_table(const std::vector<std::string>& extra_words,
 
 // PyTorch notebook (cell 23): torch.manual_seed(seed); nn.Embedding(len(vocab), d_model) with
 // vocab = course vocabulary + extra words (in order of first appearance). Row i is vocab[i].
-// Returns the table and leaves the generator's later draws to the caller via `next_seed_state`.
+// The notebook then builds nn.MultiheadAttention(d_model, mha_heads, bias=False) from the same
+// stream, without reseeding: out_proj (kaiming) first, then in_proj_weight (xavier).
 struct TorchNotebookParams {
   EmbeddingTable table;
-  MatD W_q, W_k, W_v;  // as nn.Linear stores them: (out, in) = (d_k or d_v, d_model)
+  MatD W_q, W_k, W_v;        // as nn.Linear stores them: (out, in) = (d_k or d_v, d_model)
+  MatD mha_in_proj_weight;   // (3 d_model, d_model)
+  MatD mha_out_proj_weight;  // (d_model, d_model)
 };
 TorchNotebookParams torch_notebook_params(const std::vector<std::string>& extra_words, int d_model,
                                           int d_k, int d_v, std::uint64_t seed);

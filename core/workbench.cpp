@@ -52,12 +52,37 @@ ProjectedResult<To> cast_result(const ProjectedResult<From>& in) {
   return out;
 }
 
+template <typename To, typename From>
+MultiHeadResult<To> cast_multi_head(const MultiHeadResult<From>& in) {
+  MultiHeadResult<To> out;
+  out.Q = in.Q.template cast<To>();
+  out.K = in.K.template cast<To>();
+  out.V = in.V.template cast<To>();
+  for (const auto& w : in.head_weights) out.head_weights.push_back(w.template cast<To>());
+  for (const auto& o : in.head_outputs) out.head_outputs.push_back(o.template cast<To>());
+  out.concat = in.concat.template cast<To>();
+  out.output = in.output.template cast<To>();
+  out.mean_weights = in.mean_weights.template cast<To>();
+  return out;
+}
+
+// np.allclose(a, b) with its defaults: |a - b| <= atol + rtol * |b| everywhere.
+bool allclose(const RowVec<double>& a, const RowVec<double>& b, double rtol = 1e-5,
+              double atol = 1e-8) {
+  return ((a - b).cwiseAbs().array() <= atol + rtol * b.cwiseAbs().array()).all();
+}
+
 }  // namespace
 
 void validate(const WorkbenchOptions& options) {
   require_width(options.d_model, "d_model");
   require_width(options.d_k, "d_k");
   require_width(options.d_v, "d_v");
+  if (options.mha_heads < 1 || options.d_model % options.mha_heads != 0) {
+    throw InputError(std::to_string(options.mha_heads) + " heads do not divide d_model = " +
+                     std::to_string(options.d_model) +
+                     ": the head count must be a divisor of d_model");
+  }
   if (options.max_tokens < 1 || options.max_tokens > kMaxTokens) {
     throw InputError("max_tokens must be between 1 and " + std::to_string(kMaxTokens));
   }
@@ -111,9 +136,17 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
     report.projected = cast_result<double>(projected_attention<float>(
         X, report.W_q.cast<float>(), report.W_k.cast<float>(), report.W_v.cast<float>(),
         attention_options));
+    report.has_mha = true;
+    report.mha_in_proj_weight = p.mha_in_proj_weight;
+    report.mha_out_proj_weight = p.mha_out_proj_weight;
+    report.mha = cast_multi_head<double>(multi_head_attention<float>(
+        X, p.mha_in_proj_weight.cast<float>(), p.mha_out_proj_weight.cast<float>(),
+        options.mha_heads, options.causal));
   }
   report.param_free = parameter_free_attention(report.X, options.causal);
   report.row_sums = report.projected.attn_weights.rowwise().sum();
+  report.y1_manual = weighted_sum_row(report.projected.attn_weights, report.X, 0);
+  report.y1_allclose = allclose(report.projected.Y_literal.row(0), report.y1_manual);
   report.shapes = shapes_of(report);
   return report;
 }

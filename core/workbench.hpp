@@ -7,6 +7,7 @@
 
 #include "core/attention.hpp"
 #include "core/embedding.hpp"
+#include "core/multihead.hpp"
 #include "core/tokenize.hpp"
 
 namespace aw {
@@ -27,6 +28,7 @@ struct WorkbenchOptions {
   bool scale = true;
   bool causal = false;
   int max_tokens = 64;
+  int mha_heads = 1;  // PyTorch only: heads of the notebook's nn.MultiheadAttention cell
   // Lookup keys that join the vocabulary before this sentence's own new words. The bank
   // experiment passes the first sentence's words here so both sentences share one table.
   std::vector<std::string> vocab_words_first;
@@ -50,6 +52,12 @@ struct WorkbenchReport {
   ProjectedResult<double> projected;
   ParamFreeResult<double> param_free;
   Eigen::VectorXd row_sums;          // of projected.attn_weights
+  RowVec<double> y1_manual;          // Σ_j A[0, j] X[j], written out term by term (cell 13)
+  bool y1_allclose = false;          // np.allclose(Y_literal[0], y1_manual)
+  // PyTorch source only: the notebook's nn.MultiheadAttention on the same X.
+  bool has_mha = false;
+  MatD mha_in_proj_weight, mha_out_proj_weight;  // (3 d_model, d_model), (d_model, d_model)
+  MultiHeadResult<double> mha;
   std::vector<NamedShape> shapes;
 };
 

@@ -151,6 +151,7 @@ aw::WorkbenchOptions workbench_options(const val& o) {
   options.scale = bool_field(o, "scale", options.scale);
   options.causal = bool_field(o, "causal", options.causal);
   options.max_tokens = int_field(o, "maxTokens", options.max_tokens);
+  options.mha_heads = int_field(o, "mhaHeads", options.mha_heads);
   return options;
 }
 
@@ -170,6 +171,8 @@ val workbench_report_to_js(const aw::WorkbenchReport& r) {
   out.set("projected", projected_to_js(r.projected));
   out.set("paramFree", param_free_to_js(r.param_free));
   out.set("row_sums", typed_array(r.row_sums.data(), static_cast<std::size_t>(r.row_sums.size())));
+  out.set("y1_manual", typed_array(r.y1_manual.data(), static_cast<std::size_t>(r.y1_manual.size())));
+  out.set("y1_allclose", r.y1_allclose);
   val shapes = val::array();
   for (const auto& s : r.shapes) {
     val shape = val::object();
@@ -181,6 +184,26 @@ val workbench_report_to_js(const aw::WorkbenchReport& r) {
     shapes.call<void>("push", shape);
   }
   out.set("shapes", shapes);
+  if (r.has_mha) {
+    val mha = val::object();
+    mha.set("in_proj_weight", matrix_to_js(r.mha_in_proj_weight));
+    mha.set("out_proj_weight", matrix_to_js(r.mha_out_proj_weight));
+    mha.set("Q", matrix_to_js(r.mha.Q));
+    mha.set("K", matrix_to_js(r.mha.K));
+    mha.set("V", matrix_to_js(r.mha.V));
+    val heads = val::array();
+    for (std::size_t h = 0; h < r.mha.head_weights.size(); ++h) {
+      val head = val::object();
+      head.set("attn_weights", matrix_to_js(r.mha.head_weights[h]));
+      head.set("output", matrix_to_js(r.mha.head_outputs[h]));
+      heads.call<void>("push", head);
+    }
+    mha.set("heads", heads);
+    mha.set("concat", matrix_to_js(r.mha.concat));
+    mha.set("Y_mha", matrix_to_js(r.mha.output));
+    mha.set("attn_weights_mha", matrix_to_js(r.mha.mean_weights));
+    out.set("mha", mha);
+  }
   return out;
 }
 

@@ -38,7 +38,11 @@ function checkSentence(report, golden, tol) {
   for (const name of ['X']) expectClose(name, report[name], golden[name], tol);
   for (const name of ['Q', 'K', 'V', 'raw_scores', 'scores', 'attn_weights', 'Y']) expectClose(name, report.projected[name], golden[name], tol);
   expectClose('row_sums', report.row_sums, golden.row_sums, tol);
-  if (golden.Y_literal) expectClose('Y_literal', report.projected.Y_literal, golden.Y_literal, tol);
+  if (golden.Y_literal) {
+    expectClose('Y_literal', report.projected.Y_literal, golden.Y_literal, tol);
+    expectClose('y1_manual', report.y1_manual, golden.y1_manual, tol);
+    expect(report.y1_allclose).toBe(golden.allclose_Y_literal0_y1_manual);
+  }
   if (golden.param_free) {
     expectClose('S', report.paramFree.S, golden.param_free.S, tol);
     expectClose('A', report.paramFree.attn_weights, golden.param_free.A, tol);
@@ -92,6 +96,17 @@ describe.each(['torch_notebook', 'torch_seed5_d16'])('PyTorch fixture %s (1e-6)'
     expect(r.rawTargetVectorsEqual).toBe(g.cosines.raw_bank_equal);
     const contextual = r.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
     expect(Math.abs(contextual - g.cosines.contextual_bank_cosine_float64)).toBeLessThan(1e-6);
+  });
+});
+
+describe('PyTorch one-head nn.MultiheadAttention (1e-6)', () => {
+  it('reproduces in_proj/out_proj from the stream, Y_mha and the weights', () => {
+    const g = fixture('torch_notebook');
+    const r = core.workbench(optionsFrom(g.config));
+    expectClose('in_proj_weight', r.mha.in_proj_weight, g.params['mha.in_proj_weight'], 0);
+    expectClose('out_proj.weight', r.mha.out_proj_weight, g.params['mha.out_proj.weight'], 0);
+    expectClose('Y_mha', r.mha.Y_mha, g.mha.Y_mha, 1e-6);
+    expectClose('attn_weights_mha', r.mha.attn_weights_mha, g.mha.attn_weights_mha, 1e-6);
   });
 });
 
