@@ -27,6 +27,7 @@ function render() {
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   syncControls(app, state);
   let report;
+  let experiment = null;
   try {
     report = core.workbench({ ...state, maxTokens: 64 });
   } catch (error) {
@@ -34,9 +35,15 @@ function render() {
     showError(error instanceof Error ? error.message : String(error));
     return;
   }
+  const notices = Array.from(report.notices);
+  try {
+    experiment = core.bankExperiment({ ...state, maxTokens: 64 });
+  } catch (error) {
+    notices.push(`Bank comparison: ${error.message}`);
+  }
   showError('');
-  showMessages(Array.from(report.notices));
-  drawWorkbench(resultsEl, { core, report, state, selected });
+  showMessages(notices);
+  drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange: update });
   document.body.dataset.ready = 'true';
 }
 

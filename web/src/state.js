@@ -5,6 +5,8 @@ export const PAGE_LIMITS = { maxTokens: 64, maxWidth: 64, maxSeed: 2 ** 31 - 1 }
 
 export const DEFAULT_STATE = Object.freeze({
   sentence: 'Bank of the river',
+  sentence2: 'bank account has money', // the bank experiment's second sentence
+  target: 'bank',
   source: 'numpy',
   dModel: 8,
   dK: 8,
@@ -21,6 +23,8 @@ const SOURCES = ['numpy', 'torch'];
 // URL key -> [state key, parser]
 const PARAMS = {
   s: ['sentence', (v) => v.slice(0, 2000)],
+  s2: ['sentence2', (v) => v.slice(0, 2000)],
+  t: ['target', (v) => v.slice(0, 64)],
   source: ['source', (v) => (SOURCES.includes(v) ? v : undefined)],
   d: ['dModel', (v) => intIn(v, 1, PAGE_LIMITS.maxWidth)],
   dk: ['dK', (v) => intIn(v, 1, PAGE_LIMITS.maxWidth)],

@@ -22,7 +22,8 @@ function textColour(fill) {
 /**
  * @param {HTMLElement} container  emptied and filled with a <figure>
  * @param {object} spec  {name, matrix:{rows,cols,data}, rowLabels, colLabels, rowAxis, colAxis,
- *   palette:'diverging'|'weights', rowSums?, interactive?, selected?:[i,j], onSelect?, note?}
+ *   palette:'diverging'|'weights', rowSums?, interactive?, selected?:[i,j], onSelect?, note?,
+ *   cell?:[where, code] (the notebook cell the values come from)}
  */
 export function drawHeatmap(container, spec) {
   const { name, matrix, rowLabels, colLabels, rowAxis, colAxis } = spec;
@@ -39,6 +40,11 @@ export function drawHeatmap(container, spec) {
   caption.append('code').attr('class', 'matrix-name').text(name);
   caption.append('span').attr('class', 'shape').text(` ${shapeText(rows, cols)}`);
   caption.append('span').attr('class', 'axes').text(` rows: ${rowAxis} · columns: ${colAxis}`);
+  if (spec.cell) {
+    const ref = figure.append('p').attr('class', 'cell-ref');
+    ref.append('span').text(`notebook ${spec.cell[0]}: `);
+    ref.append('code').text(spec.cell[1]);
+  }
   if (spec.note) figure.append('p').attr('class', 'heatmap-note').text(spec.note);
 
   const svg = figure

@@ -5,6 +5,8 @@ import { drawHeatmap } from '../components/heatmap.js';
 import { drawInspector } from '../components/inspector.js';
 import { num, shapeText } from '../format.js';
 import { PAGE_LIMITS } from '../state.js';
+import { NOTEBOOK_CELLS } from '../notebook.js';
+import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
 
 const SOURCE_TEXT = {
   numpy:
@@ -78,8 +80,9 @@ export function syncControls(root, state) {
 }
 
 /** Draws every matrix of a workbench report. */
-export function drawWorkbench(resultsEl, { core, report, state, selected }) {
+export function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
   const results = select(resultsEl).html('');
+  const cells = NOTEBOOK_CELLS[state.source];
   const tokens = Array.from(report.tokens, (t) => t.text);
   const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
   const dModel = report.X.cols;
@@ -97,19 +100,19 @@ export function drawWorkbench(resultsEl, { core, report, state, selected }) {
   intro.append('p').text(
     `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
   );
-  heat(intro, { name: 'X', matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  heat(intro, { name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
 
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
   proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
   proj.append('p').text('The same three matrices serve every token. They are parameters (here random and untrained); the attention weights further down are not parameters but results computed from this input.');
   const wRow = proj.append('div').attr('class', 'heatmap-row');
   for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
-    heat(wRow, { name, matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
+    heat(wRow, { name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
   }
   const qkvRow = proj.append('div').attr('class', 'heatmap-row');
-  heat(qkvRow, { name: 'Q', matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
-  heat(qkvRow, { name: 'K', matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
-  heat(qkvRow, { name: 'V', matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
+  heat(qkvRow, { name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
+  heat(qkvRow, { name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
+  heat(qkvRow, { name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
 
   const compare = results.append('div').attr('class', 'compare');
   const free = compare.append('section').attr('class', 'stage form-free').attr('aria-labelledby', 'stage-free');
@@ -126,7 +129,7 @@ export function drawWorkbench(resultsEl, { core, report, state, selected }) {
       ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
       : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
   );
-  heat(qkv, { name: 'scores', matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
+  heat(qkv, { name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
   qkv.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
   const weightsRow = qkv.append('div').attr('class', 'weights-with-inspector');
   const weightsEl = weightsRow.append('div').node();
@@ -142,13 +145,16 @@ export function drawWorkbench(resultsEl, { core, report, state, selected }) {
   const sj = Math.min(selected.j, tokens.length - 1);
   drawHeatmap(weightsEl, {
     name: 'attn_weights', matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
-    rowAxis: 'queries', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums,
+    rowAxis: 'queries', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums, cell: cells.attn_weights,
     interactive: true, selected: [si, sj], onSelect: inspect,
   });
   inspect(si, sj);
-  heat(qkv, { name: 'Y', matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
-  heat(qkv, { name: 'Y_literal', matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
+  heat(qkv, { name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
+  heat(qkv, { name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
 
+  drawNotesCheck(results, { report, experiment, state });
+  drawCosines(results, { experiment, state, onChange });
+  drawMultiHead(results, { report, tokens });
   drawShapes(results, report.shapes);
 }
 

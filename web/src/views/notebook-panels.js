@@ -1,0 +1,116 @@
+// Panels that tie the workbench to the class notebook: the values the notes record next to
+// the computed ones, every cosine the notes discuss, and (PyTorch) the one-head
+// nn.MultiheadAttention cell.
+import { select } from 'd3';
+import { drawHeatmap } from '../components/heatmap.js';
+import { num, full } from '../format.js';
+import { NOTEBOOK_CELLS, RECORDED, atClassSettings } from '../notebook.js';
+
+/** Recorded (notes) against computed (core), for the class settings. */
+export function drawNotesCheck(parent, { report, experiment, state }) {
+  const section = parent.append('section').attr('class', 'stage notes-check').attr('aria-labelledby', 'stage-notes');
+  section.append('h3').attr('id', 'stage-notes').text('Against the class notes');
+  const atClass = atClassSettings(state);
+  if (!atClass) {
+    section.append('p').attr('class', 'muted').text(
+      'The notes recorded their numbers for the class settings (“Bank of the river”, d_model 8, the notebook’s seeds, scaling on, no mask). With your settings the computed values differ, as they should; switch back to compare.',
+    );
+  }
+  const table = section.append('table').attr('class', 'checks');
+  const head = table.append('thead').append('tr');
+  for (const h of ['quantity', 'recorded in the notes', 'computed here']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  const row = (label, recorded, computed, id) => {
+    const tr = body.append('tr').attr('data-check', id);
+    tr.append('th').attr('scope', 'row').append('code').text(label);
+    tr.append('td').text(atClass ? recorded : '—');
+    tr.append('td').attr('class', 'computed').text(computed);
+  };
+  const y1 = report.y1_manual;
+  if (state.source === 'numpy') {
+    const first3 = (values) => `[${Array.from(values.slice(0, 3), (v) => v.toFixed(4)).join(', ')}]`;
+    row('Y_literal[0][:3]', `[${RECORDED.Y_literal0.join(', ')}]`, first3(report.projected.Y_literal.data), 'y-literal');
+    row('y1_manual[:3]', `[${RECORDED.Y_literal0.join(', ')}]`, first3(y1), 'y1-manual');
+  }
+  row('np.allclose(Y_literal[0], y1_manual)', 'True', report.y1_allclose ? 'True' : 'False', 'allclose');
+  if (state.source === 'torch' && experiment) {
+    const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences');
+    row('cosine(contextual bank, contextual bank)', `${RECORDED.torchContextualBank}…`, contextual?.value == null ? '—' : full(contextual.value), 'torch-bank');
+    row('raw bank vectors equal', 'True', experiment.rawTargetVectorsEqual ? 'True' : 'False', 'raw-equal');
+  }
+  section.append('p').attr('class', 'muted').text(
+    'y1_manual adds A[0,0]·x₁ + A[0,1]·x₂ + … term by term; Y_literal = A X does the same for every row at once. allclose compares within a tolerance, not bit for bit.',
+  );
+}
+
+const COSINE_NOTES = {
+  raw_target_across_sentences:
+    'Exactly 1 by construction: both sentences read the same row of one static table. GloVe or Word2Vec would give 1 as well.',
+  contextual_target_across_sentences:
+    'Below 1 because each sentence mixes different neighbours into the output. That shows the output depends on context, not that it got closer to a meaning.',
+  raw_target_vs_raw_river: 'Random inputs: nothing trained connects these two words.',
+  contextual_target_vs_raw_river:
+    'Y has passed through W_v, so it lives in another coordinate system than the raw vectors; compare such cosines with care.',
+  contextual_target_vs_raw_money:
+    'With the class settings this comes out higher than the comparison with “river”: the untrained block does not move “bank” toward the meaning of its sentence.',
+};
+
+/** Every cosine the notes discuss, from the two-sentence experiment. */
+export function drawCosines(parent, { experiment, state, onChange }) {
+  const section = parent.append('section').attr('class', 'stage cosines').attr('aria-labelledby', 'stage-cosines');
+  section.append('h3').attr('id', 'stage-cosines').text('The “bank” comparison: one table, one set of projections, two sentences');
+  const cell = NOTEBOOK_CELLS[state.source].cosines;
+  section.append('p').attr('class', 'cell-ref').call((p) => {
+    p.append('span').text(`notebook ${cell[0]}: `);
+    p.append('code').text(cell[1]);
+  });
+  const form = section.append('div').attr('class', 'control-row');
+  const s2 = form.append('div').attr('class', 'control sentence2');
+  s2.append('label').attr('for', 'sentence2').text('Second sentence');
+  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', 2000).property('value', state.sentence2)
+    .on('change', (e) => onChange({ sentence2: e.target.value }));
+  const target = form.append('div').attr('class', 'control');
+  target.append('label').attr('for', 'target').text('Word to follow');
+  target.append('input').attr('id', 'target').attr('type', 'text').attr('maxlength', 64).attr('size', 10).property('value', state.target)
+    .on('change', (e) => onChange({ target: e.target.value }));
+
+  if (!experiment) return;
+  if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
+    section.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons.`);
+  }
+  const table = section.append('table').attr('class', 'cosine-table');
+  const head = table.append('thead').append('tr');
+  for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  for (const c of experiment.cosines) {
+    const tr = body.append('tr').attr('data-cosine', c.name);
+    tr.append('th').attr('scope', 'row').text(c.description);
+    tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? `undefined: ${c.whyUndefined}` : num(c.value));
+    tr.append('td').text(COSINE_NOTES[c.name] ?? '');
+  }
+  section.append('p').text(
+    'Three questions, three answers from these numbers: does the output change with context? Yes (the contextual cosine is not 1). Do the inputs carry trained relationships? Not with random tables. Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.',
+  );
+}
+
+/** PyTorch: the notebook's one-head nn.MultiheadAttention on the same X. */
+export function drawMultiHead(parent, { report, tokens }) {
+  const mha = report.mha;
+  if (!mha) return;
+  const section = parent.append('section').attr('class', 'stage mha').attr('aria-labelledby', 'stage-mha');
+  section.append('h3').attr('id', 'stage-mha').text('The library version: nn.MultiheadAttention with one head');
+  section.append('p').text(
+    `X_batched = X.unsqueeze(0) has shape (1, ${report.X.rows}, ${report.X.cols}): the leading 1 is the batch, not the number of heads or tokens. The module has its own, separately initialised projections (in_proj_weight stacks W_q, W_k, W_v) and an output projection, so its output differs from Y above even with one head.`,
+  );
+  const cell = NOTEBOOK_CELLS.torch.mha;
+  const feat = (n, p) => Array.from({ length: n }, (_, f) => `${p}${f}`);
+  const E = report.X.cols;
+  const row = section.append('div').attr('class', 'heatmap-row');
+  const holder = () => row.append('div').attr('class', 'heatmap-holder').node();
+  const inLabels = [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')];
+  drawHeatmap(holder(), { name: 'mha.in_proj_weight', matrix: mha.in_proj_weight, rowLabels: inLabels, colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in', palette: 'diverging', cell });
+  drawHeatmap(holder(), { name: 'mha.out_proj.weight', matrix: mha.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in', palette: 'diverging' });
+  drawHeatmap(holder(), { name: 'attn_weights_mha', matrix: mha.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
+  drawHeatmap(holder(), { name: 'Y_mha', matrix: mha.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', palette: 'diverging', note: 'after the output projection out_proj' });
+  select(section.node()).append('p').attr('class', 'muted').text('Batch size and head count are different axes: this is one sentence (batch 1) through one head.');
+}
