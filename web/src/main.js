@@ -1,63 +1,59 @@
-// Page start-up: read the state from the URL, start the core, draw, and redraw on change.
+// Page start-up: read the state from the URL, start the core, mount the chosen view, and
+// redraw it on every change. The views (views/index.js) do the drawing; the core does the math.
 import './styles.css';
 import { loadAttentionCore } from './core/attention-core.js';
-import { stateFromQuery, queryFromState } from './state.js';
-import { buildWorkbench, drawWorkbench, syncControls } from './views/workbench.js';
+import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
+import { VIEWS } from './views/index.js';
+import { drawNav } from './components/nav.js';
 
 const app = document.getElementById('app');
+const nav = document.getElementById('views-nav');
 const { state, ignored } = stateFromQuery(window.location.search);
-const selected = { i: 0, j: 0 };
 let core;
-let resultsEl;
+let active; // {view, instance} of the mounted view
 
-function showMessages(notices) {
-  const box = document.getElementById('messages');
-  box.replaceChildren(...notices.map((text) => Object.assign(document.createElement('p'), { className: 'notice', textContent: text })));
+function viewById(id) {
+  return VIEWS.find((v) => v.id === id) ?? VIEWS[0];
 }
 
-function showError(message) {
-  const box = document.getElementById('error');
-  box.replaceChildren();
-  if (message) box.append(Object.assign(document.createElement('p'), { className: 'error', textContent: message }));
-  resultsEl?.classList.toggle('stale', Boolean(message));
+function mountView() {
+  const view = viewById(state.view);
+  app.replaceChildren();
+  active = { view, instance: view.mount(app, { core, state, update }) };
+  drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
+  document.title = `${view.title} · Attention Whiteboard`;
 }
 
 function render() {
   // A counter tests (and curious readers) can watch: it changes after every attempt.
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
-  syncControls(app, state);
-  let report;
-  let experiment = null;
   try {
-    report = core.workbench({ ...state, maxTokens: 64 });
+    active.instance.render(state);
   } catch (error) {
-    // Keep the last good result on screen (dimmed) and say what is wrong next to the input.
-    showError(error instanceof Error ? error.message : String(error));
-    return;
+    // A view that fails to draw must still say so where the learner looks.
+    active.instance.status?.error(`Something went wrong drawing this view: ${error.message}`);
+    console.error(error);
   }
-  const notices = Array.from(report.notices);
-  try {
-    experiment = core.bankExperiment({ ...state, maxTokens: 64 });
-  } catch (error) {
-    notices.push(`Bank comparison: ${error.message}`);
-  }
-  showError('');
-  showMessages(notices);
-  drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange: update });
   document.body.dataset.ready = 'true';
+}
+
+function queryFor(patch) {
+  return queryFromState(applyTiedWidths({ ...state, ...patch }));
 }
 
 function update(patch) {
   if (patch.inputError) {
-    showError(patch.inputError);
+    active.instance.status?.error(patch.inputError);
     return;
   }
+  const viewChanged = 'view' in patch && patch.view !== state.view;
   Object.assign(state, patch);
-  if (state.tieWidths) {
-    state.dK = state.dModel;
-    state.dV = state.dModel;
-  }
+  applyTiedWidths(state);
   window.history.replaceState(null, '', `${window.location.pathname}${queryFromState(state)}${window.location.hash}`);
+  if (viewChanged) {
+    mountView();
+    window.scrollTo(0, 0);
+  }
   render();
 }
 
@@ -68,13 +64,13 @@ async function start() {
     document.getElementById('loading').textContent = `The attention core could not start: ${error.message}`;
     return;
   }
-  document.getElementById('loading').remove();
   document.getElementById('simd-status').textContent = core.info.simd ? 'with SIMD' : 'without SIMD';
-  resultsEl = buildWorkbench(app, { state, onChange: update });
+  mountView();
   render();
   if (ignored.length) {
-    const box = document.getElementById('messages');
-    box.prepend(Object.assign(document.createElement('p'), { className: 'notice', textContent: `Ignored unknown or invalid link settings: ${ignored.map((k) => k.slice(0, 40)).join(', ')}.` }));
+    active.instance.status?.prependNotice(
+      `Ignored unknown or invalid link settings: ${ignored.map((k) => k.slice(0, 40)).join(', ')}.`,
+    );
   }
 }
 

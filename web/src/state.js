@@ -1,80 +1,67 @@
 // The page's one state object, and its round trip through the URL's query string.
-// Only known keys are read; each is checked and clamped; anything else is reported, never used.
+// The parameters are the shared ones below plus those each view declares (views/index.js).
+// Only known keys are read; each is checked by its parser; anything else is reported, never used.
+import { PAGE_LIMITS } from './limits.js';
+import { intIn, flag, oneOf, text } from './params.js';
+import { VIEWS, DEFAULT_VIEW_ID } from './views/index.js';
 
-export const PAGE_LIMITS = { maxTokens: 64, maxWidth: 64, maxSeed: 2 ** 31 - 1 };
+/** Shared by every view: the sentence, where the numbers come from, widths, seeds, toggles. */
+const SHARED_PARAMS = [
+  { url: 'view', key: 'view', parse: oneOf(VIEWS.map((v) => v.id)), default: DEFAULT_VIEW_ID },
+  { url: 's', key: 'sentence', parse: text(2000), default: 'Bank of the river' },
+  { url: 'source', key: 'source', parse: oneOf(['numpy', 'torch']), default: 'numpy' },
+  { url: 'd', key: 'dModel', parse: intIn(1, PAGE_LIMITS.maxWidth), default: 8 },
+  { url: 'dk', key: 'dK', parse: intIn(1, PAGE_LIMITS.maxWidth), default: 8 },
+  { url: 'dv', key: 'dV', parse: intIn(1, PAGE_LIMITS.maxWidth), default: 8 },
+  // d_k = d_v = d_model, as the notebook sets d_k = d_model
+  { url: 'tie', key: 'tieWidths', parse: flag, default: true },
+  { url: 'seed', key: 'embedSeed', parse: intIn(0, PAGE_LIMITS.maxSeed), default: 0 },
+  { url: 'pseed', key: 'projSeed', parse: intIn(0, PAGE_LIMITS.maxSeed), default: 1 },
+  { url: 'scale', key: 'scale', parse: flag, default: true },
+  { url: 'causal', key: 'causal', parse: flag, default: false },
+];
 
-export const DEFAULT_STATE = Object.freeze({
-  sentence: 'Bank of the river',
-  sentence2: 'bank account has money', // the bank experiment's second sentence
-  target: 'bank',
-  source: 'numpy',
-  dModel: 8,
-  dK: 8,
-  dV: 8,
-  tieWidths: true, // d_k = d_v = d_model, as the notebook sets d_k = d_model
-  embedSeed: 0,
-  projSeed: 1,
-  scale: true,
-  causal: false,
-});
-
-const SOURCES = ['numpy', 'torch'];
-
-// URL key -> [state key, parser]
-const PARAMS = {
-  s: ['sentence', (v) => v.slice(0, 2000)],
-  s2: ['sentence2', (v) => v.slice(0, 2000)],
-  t: ['target', (v) => v.slice(0, 64)],
-  source: ['source', (v) => (SOURCES.includes(v) ? v : undefined)],
-  d: ['dModel', (v) => intIn(v, 1, PAGE_LIMITS.maxWidth)],
-  dk: ['dK', (v) => intIn(v, 1, PAGE_LIMITS.maxWidth)],
-  dv: ['dV', (v) => intIn(v, 1, PAGE_LIMITS.maxWidth)],
-  tie: ['tieWidths', flag],
-  seed: ['embedSeed', (v) => intIn(v, 0, PAGE_LIMITS.maxSeed)],
-  pseed: ['projSeed', (v) => intIn(v, 0, PAGE_LIMITS.maxSeed)],
-  scale: ['scale', flag],
-  causal: ['causal', flag],
-};
-
-function intIn(text, lo, hi) {
-  if (!/^\d{1,10}$/.test(text)) return undefined;
-  const n = Number(text);
-  return n >= lo && n <= hi ? n : undefined;
-}
-
-function flag(text) {
-  if (text === '1' || text === 'true') return true;
-  if (text === '0' || text === 'false') return false;
-  return undefined;
-}
-
-/** Reads a state from a query string; returns it with a list of what was ignored. */
-export function stateFromQuery(search) {
-  const params = new URLSearchParams(search);
-  const state = { ...DEFAULT_STATE };
-  const ignored = [];
-  for (const [key, value] of params) {
-    const entry = PARAMS[key];
-    const parsed = entry ? entry[1](value) : undefined;
-    if (parsed === undefined) ignored.push(key);
-    else state[entry[0]] = parsed;
+export const PARAMS = [...SHARED_PARAMS, ...VIEWS.flatMap((view) => view.params ?? [])];
+for (const [i, p] of PARAMS.entries()) {
+  if (PARAMS.findIndex((q) => q.url === p.url || q.key === p.key) !== i) {
+    throw new Error(`URL parameter "${p.url}" (${p.key}) is declared twice`);
   }
+}
+
+export const DEFAULT_STATE = Object.freeze(Object.fromEntries(PARAMS.map((p) => [p.key, p.default])));
+
+/** Keeps d_k and d_v equal to d_model while the widths are tied. */
+export function applyTiedWidths(state) {
   if (state.tieWidths) {
     state.dK = state.dModel;
     state.dV = state.dModel;
   }
-  return { state, ignored };
+  return state;
+}
+
+/** Reads a state from a query string; returns it with the list of keys that were ignored. */
+export function stateFromQuery(search) {
+  const byUrl = new Map(PARAMS.map((p) => [p.url, p]));
+  const state = { ...DEFAULT_STATE };
+  const ignored = [];
+  for (const [key, value] of new URLSearchParams(search)) {
+    const param = byUrl.get(key);
+    const parsed = param ? param.parse(value) : undefined;
+    if (parsed === undefined) ignored.push(key);
+    else state[param.key] = parsed;
+  }
+  return { state: applyTiedWidths(state), ignored };
 }
 
 /** The query string for a state: only what differs from the defaults. */
 export function queryFromState(state) {
   const params = new URLSearchParams();
-  for (const [key, [stateKey]] of Object.entries(PARAMS)) {
-    const value = state[stateKey];
-    if (value === DEFAULT_STATE[stateKey]) continue;
-    if (state.tieWidths && (stateKey === 'dK' || stateKey === 'dV')) continue;
-    params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  for (const { url, key } of PARAMS) {
+    const value = state[key];
+    if (value === DEFAULT_STATE[key]) continue;
+    if (state.tieWidths && (key === 'dK' || key === 'dV')) continue;
+    params.set(url, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }

@@ -4,9 +4,51 @@ import { select } from 'd3';
 import { drawHeatmap } from '../components/heatmap.js';
 import { drawInspector } from '../components/inspector.js';
 import { num, shapeText } from '../format.js';
-import { PAGE_LIMITS } from '../state.js';
+import { createStatus } from '../components/status.js';
+import { PAGE_LIMITS } from '../limits.js';
+import { text } from '../params.js';
 import { NOTEBOOK_CELLS } from '../notebook.js';
 import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
+
+/** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
+export const workbenchView = {
+  id: 'qkv',
+  chapter: 6,
+  title: 'Queries, keys, values',
+  params: [
+    { url: 's2', key: 'sentence2', parse: text(2000), default: 'bank account has money' },
+    { url: 't', key: 'target', parse: text(64), default: 'bank' },
+  ],
+  mount(root, { core, state, update }) {
+    const resultsEl = buildWorkbench(root, { state, onChange: update });
+    const status = createStatus(select(root).select('#workbench .status-slot'), resultsEl);
+    const selected = { i: 0, j: 0 }; // the attn_weights cell the inspector explains
+    return {
+      status,
+      render(current) {
+        syncControls(root, current);
+        let report;
+        try {
+          report = core.workbench({ ...current, maxTokens: PAGE_LIMITS.maxTokens });
+        } catch (error) {
+          // Keep the last good result on screen (dimmed) and say what is wrong by the input.
+          status.error(error.message);
+          return;
+        }
+        const notices = Array.from(report.notices);
+        let experiment = null;
+        try {
+          experiment = core.bankExperiment({ ...current, maxTokens: PAGE_LIMITS.maxTokens });
+        } catch (error) {
+          notices.push(`Bank comparison: ${error.message}`);
+        }
+        status.error('');
+        status.notices(notices);
+        drawWorkbench(resultsEl, { core, report, experiment, state: current, selected, onChange: update });
+      },
+    };
+  },
+};
 
 const SOURCE_TEXT = {
   numpy:
@@ -16,7 +58,7 @@ const SOURCE_TEXT = {
 };
 
 /** Builds the controls once; returns the element that results are drawn into. */
-export function buildWorkbench(root, { state, onChange }) {
+function buildWorkbench(root, { state, onChange }) {
   const view = select(root).append('section').attr('id', 'workbench').attr('class', 'view').attr('aria-labelledby', 'workbench-title');
   view.append('h2').attr('id', 'workbench-title').text('Queries, keys and values: the notebook, live');
   view.append('p').attr('class', 'lead').text(
@@ -62,13 +104,12 @@ export function buildWorkbench(root, { state, onChange }) {
   checkbox(toggles, 'scale', 'divide scores by √d_k', state.scale, (v) => onChange({ scale: v }));
   checkbox(toggles, 'causal', 'causal mask (no looking ahead)', state.causal, (v) => onChange({ causal: v }));
 
-  view.append('div').attr('id', 'messages').attr('role', 'status').attr('aria-live', 'polite');
-  view.append('div').attr('id', 'error').attr('role', 'alert');
+  view.append('div').attr('class', 'status-slot');
   return view.append('div').attr('id', 'results').node();
 }
 
 /** Puts the state's values into the controls (after a reset or a tied width change). */
-export function syncControls(root, state) {
+function syncControls(root, state) {
   const set = (id, v) => { const el = root.querySelector(`#${id}`); if (el && el.value !== String(v)) el.value = String(v); };
   set('d-model', state.dModel);
   set('d-k', state.dK);
@@ -80,7 +121,7 @@ export function syncControls(root, state) {
 }
 
 /** Draws every matrix of a workbench report. */
-export function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
+function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
   const results = select(resultsEl).html('');
   const cells = NOTEBOOK_CELLS[state.source];
   const tokens = Array.from(report.tokens, (t) => t.text);
@@ -166,7 +207,7 @@ function heat(parent, spec) {
 function drawShapes(results, shapes) {
   const section = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
   section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
-  const table = section.append('table').attr('class', 'shapes');
+  const table = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'shapes');
   const head = table.append('thead').append('tr');
   for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

@@ -1,0 +1,224 @@
+// Conversions between JavaScript values and the core's types, shared by every bindings_*.cpp.
+// Plain objects and typed arrays cross the boundary; nothing here computes.
+#pragma once
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "core/bank_experiment.hpp"
+#include "core/workbench.hpp"
+
+namespace aw_js {
+
+using emscripten::val;
+
+
+// Runs `body`; a C++ exception becomes a thrown JS Error with the same message.
+template <typename Body>
+val guarded(Body&& body) {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    val::global("Error").new_(std::string(e.what())).throw_();
+  }
+  return val::undefined();  // not reached: throw_() does not return
+}
+
+// ---- JS -> C++ ---------------------------------------------------------------------------
+inline bool has(const val& object, const char* key) {
+  return object.typeOf().as<std::string>() == "object" && !object[key].isUndefined() &&
+         !object[key].isNull();
+}
+
+inline double number_field(const val& object, const char* key, double fallback) {
+  if (!has(object, key)) return fallback;
+  if (object[key].typeOf().as<std::string>() != "number") {
+    throw aw::InputError(std::string("option '") + key + "' must be a number");
+  }
+  return object[key].as<double>();
+}
+
+inline int int_field(const val& object, const char* key, int fallback) {
+  const double value = number_field(object, key, fallback);
+  if (value != static_cast<double>(static_cast<long long>(value)) || value < -2147483648.0 ||
+      value > 2147483647.0) {
+    throw aw::InputError(std::string("option '") + key + "' must be a whole number");
+  }
+  return static_cast<int>(value);
+}
+
+inline bool bool_field(const val& object, const char* key, bool fallback) {
+  return has(object, key) ? object[key].as<bool>() : fallback;
+}
+
+inline std::string string_field(const val& object, const char* key, const std::string& fallback) {
+  if (!has(object, key)) return fallback;
+  if (object[key].typeOf().as<std::string>() != "string") {
+    throw aw::InputError(std::string("option '") + key + "' must be a string");
+  }
+  return object[key].as<std::string>();
+}
+
+inline aw::MatD matrix_from_js(const val& m, const char* name) {
+  if (!has(m, "data")) throw aw::InputError(std::string(name) + " must be {rows, cols, data}");
+  const int rows = int_field(m, "rows", -1), cols = int_field(m, "cols", -1);
+  const std::vector<double> data = emscripten::convertJSArrayToNumberVector<double>(m["data"]);
+  if (rows < 0 || cols < 0 || data.size() != static_cast<std::size_t>(rows) * cols) {
+    throw aw::InputError(std::string(name) + ": data has " + std::to_string(data.size()) +
+                         " values, which does not match rows x cols");
+  }
+  return Eigen::Map<const aw::MatD>(data.data(), rows, cols);
+}
+
+inline aw::RowVec<double> vector_from_js(const val& v) {
+  const std::vector<double> data = emscripten::convertJSArrayToNumberVector<double>(v);
+  return Eigen::Map<const aw::RowVec<double>>(data.data(), static_cast<long>(data.size()));
+}
+
+// ---- C++ -> JS ---------------------------------------------------------------------------
+// A copy (slice) of the heap view, so the JS array survives later heap growth.
+template <typename Scalar>
+val typed_array(const Scalar* data, std::size_t n) {
+  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
+}
+
+template <typename Derived>
+val matrix_to_js(const Eigen::MatrixBase<Derived>& m) {
+  const aw::MatD rowmajor = m.template cast<double>();
+  val out = val::object();
+  out.set("rows", static_cast<int>(rowmajor.rows()));
+  out.set("cols", static_cast<int>(rowmajor.cols()));
+  out.set("data", typed_array(rowmajor.data(), static_cast<std::size_t>(rowmajor.size())));
+  return out;
+}
+
+inline val strings_to_js(const std::vector<std::string>& strings) {
+  val out = val::array();
+  for (const auto& s : strings) out.call<void>("push", s);
+  return out;
+}
+
+inline val tokens_to_js(const std::vector<aw::Token>& tokens) {
+  val out = val::array();
+  for (const auto& t : tokens) {
+    val token = val::object();
+    token.set("text", t.text);
+    token.set("key", t.key);
+    out.call<void>("push", token);
+  }
+  return out;
+}
+
+inline val projected_to_js(const aw::ProjectedResult<double>& p) {
+  val out = val::object();
+  out.set("Q", matrix_to_js(p.Q));
+  out.set("K", matrix_to_js(p.K));
+  out.set("V", matrix_to_js(p.V));
+  out.set("raw_scores", matrix_to_js(p.raw_scores));
+  out.set("scores", matrix_to_js(p.scores));
+  out.set("attn_weights", matrix_to_js(p.attn_weights));
+  out.set("Y", matrix_to_js(p.Y));
+  out.set("Y_literal", matrix_to_js(p.Y_literal));
+  out.set("scale_divisor", p.scale_divisor);
+  return out;
+}
+
+inline val param_free_to_js(const aw::ParamFreeResult<double>& p) {
+  val out = val::object();
+  out.set("S", matrix_to_js(p.scores));
+  out.set("attn_weights", matrix_to_js(p.attn_weights));
+  out.set("Y", matrix_to_js(p.Y));
+  return out;
+}
+
+inline aw::WorkbenchOptions workbench_options(const val& o) {
+  aw::WorkbenchOptions options;
+  options.sentence = string_field(o, "sentence", options.sentence);
+  if (has(o, "source")) {
+    const std::string source = string_field(o, "source", "");
+    if (source == "numpy") options.source = aw::Source::NumpyNotebook;
+    else if (source == "torch") options.source = aw::Source::TorchNotebook;
+    else throw aw::InputError("option 'source' must be \"numpy\" or \"torch\"");
+  }
+  options.d_model = int_field(o, "dModel", options.d_model);
+  options.d_k = int_field(o, "dK", options.d_k);
+  options.d_v = int_field(o, "dV", options.d_v);
+  const int embed_seed = int_field(o, "embedSeed", 0), proj_seed = int_field(o, "projSeed", 1);
+  if (embed_seed < 0 || proj_seed < 0) throw aw::InputError("seeds must be non-negative");
+  options.embed_seed = static_cast<std::uint64_t>(embed_seed);
+  options.proj_seed = static_cast<std::uint64_t>(proj_seed);
+  options.scale = bool_field(o, "scale", options.scale);
+  options.causal = bool_field(o, "causal", options.causal);
+  options.max_tokens = int_field(o, "maxTokens", options.max_tokens);
+  options.mha_heads = int_field(o, "mhaHeads", options.mha_heads);
+  return options;
+}
+
+inline val workbench_report_to_js(const aw::WorkbenchReport& r) {
+  val out = val::object();
+  out.set("tokens", tokens_to_js(r.tokens));
+  out.set("notices", strings_to_js(r.notices));
+  val table = val::object();
+  table.set("words", strings_to_js(r.table.words));
+  table.set("added", strings_to_js(r.table.added));
+  table.set("vectors", matrix_to_js(r.table.vectors));
+  out.set("table", table);
+  out.set("X", matrix_to_js(r.X));
+  out.set("W_q", matrix_to_js(r.W_q));
+  out.set("W_k", matrix_to_js(r.W_k));
+  out.set("W_v", matrix_to_js(r.W_v));
+  out.set("projected", projected_to_js(r.projected));
+  out.set("paramFree", param_free_to_js(r.param_free));
+  out.set("row_sums", typed_array(r.row_sums.data(), static_cast<std::size_t>(r.row_sums.size())));
+  out.set("y1_manual", typed_array(r.y1_manual.data(), static_cast<std::size_t>(r.y1_manual.size())));
+  out.set("y1_allclose", r.y1_allclose);
+  val shapes = val::array();
+  for (const auto& s : r.shapes) {
+    val shape = val::object();
+    shape.set("name", s.name);
+    shape.set("rows", static_cast<int>(s.shape.rows));
+    shape.set("cols", static_cast<int>(s.shape.cols));
+    shape.set("rowAxis", s.shape.row_axis);
+    shape.set("colAxis", s.shape.col_axis);
+    shapes.call<void>("push", shape);
+  }
+  out.set("shapes", shapes);
+  if (r.has_mha) {
+    val mha = val::object();
+    mha.set("in_proj_weight", matrix_to_js(r.mha_in_proj_weight));
+    mha.set("out_proj_weight", matrix_to_js(r.mha_out_proj_weight));
+    mha.set("Q", matrix_to_js(r.mha.Q));
+    mha.set("K", matrix_to_js(r.mha.K));
+    mha.set("V", matrix_to_js(r.mha.V));
+    val heads = val::array();
+    for (std::size_t h = 0; h < r.mha.head_weights.size(); ++h) {
+      val head = val::object();
+      head.set("attn_weights", matrix_to_js(r.mha.head_weights[h]));
+      head.set("output", matrix_to_js(r.mha.head_outputs[h]));
+      heads.call<void>("push", head);
+    }
+    mha.set("heads", heads);
+    mha.set("concat", matrix_to_js(r.mha.concat));
+    mha.set("Y_mha", matrix_to_js(r.mha.output));
+    mha.set("attn_weights_mha", matrix_to_js(r.mha.mean_weights));
+    out.set("mha", mha);
+  }
+  return out;
+}
+
+inline val cosines_to_js(const std::vector<aw::NamedCosine>& cosines) {
+  val out = val::array();
+  for (const auto& c : cosines) {
+    val item = val::object();
+    item.set("name", c.name);
+    item.set("description", c.description);
+    item.set("value", c.value ? val(*c.value) : val::null());
+    item.set("whyUndefined", c.why_undefined);
+    out.call<void>("push", item);
+  }
+  return out;
+}
+
+}  // namespace aw_js

@@ -1,0 +1,22 @@
+// The list of views as links. Each link is a real URL (?view=…, keeping the current sentence
+// and settings), so it can be opened in a new tab or copied; a plain click switches in place.
+import { select } from 'd3';
+
+/**
+ * @param {HTMLElement} container
+ * @param {{views: object[], state: object, queryFor: (patch) => string, onPick: (id) => void}} spec
+ */
+export function drawNav(container, { views, state, queryFor, onPick }) {
+  select(container)
+    .selectAll('a')
+    .data(views, (v) => v.id)
+    .join('a')
+    .attr('href', (v) => queryFor({ view: v.id }) || '?')
+    .attr('aria-current', (v) => (v.id === state.view ? 'page' : null))
+    .text((v) => `${v.chapter}. ${v.title}`)
+    .on('click', (event, v) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      onPick(v.id);
+    });
+}

@@ -1,0 +1,24 @@
+// A view's message area: notices (what was dropped, renamed or assumed) and one error, shown
+// next to the controls the learner is using. The error dims the last good result.
+import { select } from 'd3';
+
+/**
+ * @param {d3.Selection} parent   where the two boxes go (right under the controls)
+ * @param {HTMLElement} [results] dimmed while an error is shown
+ */
+export function createStatus(parent, results) {
+  const messages = parent.append('div').attr('class', 'messages').attr('id', 'messages').attr('role', 'status').attr('aria-live', 'polite');
+  const error = parent.append('div').attr('class', 'error-box').attr('id', 'error').attr('role', 'alert');
+  return {
+    notices(list) {
+      messages.selectAll('p').data(list).join('p').attr('class', 'notice').text((d) => d);
+    },
+    prependNotice(textContent) {
+      messages.insert('p', ':first-child').attr('class', 'notice').text(textContent);
+    },
+    error(message) {
+      error.selectAll('p').data(message ? [message] : []).join('p').attr('class', 'error').text((d) => d);
+      if (results) select(results).classed('stale', Boolean(message));
+    },
+  };
+}

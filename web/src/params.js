@@ -1,0 +1,28 @@
+// Parsers for URL parameters. Each returns the parsed value, or undefined to reject the text
+// (the page then ignores it and says so). Nothing from a URL reaches the page any other way.
+
+/** A whole number in [lo, hi], written in plain digits. */
+export function intIn(lo, hi) {
+  return (text) => {
+    if (!/^\d{1,10}$/.test(text)) return undefined;
+    const n = Number(text);
+    return n >= lo && n <= hi ? n : undefined;
+  };
+}
+
+/** 1/true or 0/false. */
+export function flag(text) {
+  if (text === '1' || text === 'true') return true;
+  if (text === '0' || text === 'false') return false;
+  return undefined;
+}
+
+/** One of a fixed list of words. */
+export function oneOf(values) {
+  return (text) => (values.includes(text) ? text : undefined);
+}
+
+/** Free text, cut to `n` characters. It is only ever set as text content, never as HTML. */
+export function text(n) {
+  return (value) => value.slice(0, n);
+}

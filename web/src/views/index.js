@@ -1,0 +1,13 @@
+// Every view of the page, in the order of the course. Each is reachable as ?view=<id> and
+// embeddable on its own. A view is a plain object:
+//   id       the URL value                 chapter  its number in DESIGN.md's list
+//   title    the navigation label          params   its own URL parameters (see state.js)
+//   mount(root, {core, state, update}) -> {render(state), status?}
+//     builds its controls into `root` once; render() draws the state's numbers, and is called
+//     again after every update(patch). update() changes the shared state and the URL.
+import { workbenchView } from './workbench.js';
+
+export const VIEWS = [workbenchView].sort((a, b) => a.chapter - b.chapter);
+
+// The page opens on the class notebook (NumPy mode, "Bank of the river").
+export const DEFAULT_VIEW_ID = 'qkv';
