@@ -152,6 +152,9 @@ test('NumPy mode: the values the notes record stand next to the computed ones', 
   assert.deepEqual(checks['y-literal'], ['[0.3247, 0.5943, 0.2543]', '[0.3247, 0.5943, 0.2543]']);
   assert.deepEqual(checks['y1-manual'], ['[0.3247, 0.5943, 0.2543]', '[0.3247, 0.5943, 0.2543]']);
   assert.deepEqual(checks.allclose, ['True', 'True']);
+  assert.deepEqual(checks['raw-bank'], ['1.0', '1.0000']);
+  assert.match(checks['bank-river'][1], /^lower \(−0\.6063 vs −0\.5045\)$/);
+  assert.match(checks['bank-money'][1], /^True \(0\.6502 vs −0\.6063\)$/);
   // Every matrix names the notebook cell it comes from.
   assert.match(await page.$eval('figure[data-name="W_q"] .cell-ref', (e) => e.textContent), /cell 6: rng = np.random.default_rng\(1\)/);
   // Off the class settings the recorded column steps aside instead of showing numbers that no longer apply.
