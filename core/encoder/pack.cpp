@@ -58,13 +58,15 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
     std::memcpy(m.data(), p, 4 * n);
     return m;
   }
-  std::vector<float> scale(scales);
-  std::memcpy(scale.data(), p, 4 * scales);
+  const Eigen::Map<const Eigen::RowVectorXf> scale(reinterpret_cast<const float*>(p), static_cast<long>(scales));
   const auto* q = reinterpret_cast<const std::int8_t*>(p + 4 * scales);
+  using RowI8 = Eigen::Matrix<std::int8_t, 1, Eigen::Dynamic>;
   for (std::uint32_t r = 0; r < e.rows; ++r) {
-    for (std::uint32_t c = 0; c < e.cols; ++c) {
-      const float s = e.encoding == 1 ? scale[c] : scale[r];
-      m(r, c) = static_cast<float>(q[static_cast<std::size_t>(r) * e.cols + c]) * s;
+    const Eigen::Map<const RowI8> q_row(q + static_cast<std::size_t>(r) * e.cols, e.cols);
+    if (e.encoding == 1) {
+      m.row(r) = q_row.cast<float>().cwiseProduct(scale);  // one scale per column
+    } else {
+      m.row(r) = q_row.cast<float>() * scale(r);           // one scale per row
     }
   }
   return m;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "core/encoder/compare.hpp"
 #include "core/encoder/pack.hpp"
 #include "core/encoder/transformer.hpp"
 #include "core/encoder/unigram_tokenizer.hpp"
@@ -112,4 +113,37 @@ TEST_CASE("encoder: empty input is refused; static vectors are the same in any c
   REQUIRE(river.tokens[1].piece == money.tokens[1].piece);
   CHECK(river.static_vectors.row(1) == money.static_vectors.row(1));
   CHECK(river.layers[1].output.row(1) != money.layers[1].output.row(1));
+}
+
+TEST_CASE("trained bank comparison: static cosine 1, contextual below 1, heads that find river and money") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  const TrainedComparison c = compare_sentences(pack(), tokenizer, "The bank of the river is muddy today.",
+                                                "I have money in my bank account.", "bank");
+  REQUIRE(c.target_first == 1);
+  REQUIRE(c.target_second == 5);
+  REQUIRE(c.static_cosine.has_value());
+  CHECK(*c.static_cosine == doctest::Approx(1.0));
+  REQUIRE(c.contextual_cosine.size() == 2);
+  for (const auto& cos : c.contextual_cosine) {
+    REQUIRE(cos.has_value());
+    CHECK(*cos < 0.95);
+  }
+  // The same number by hand from the layer outputs.
+  const auto a = c.first.layers[1].output.row(1).cast<double>();
+  const auto b = c.second.layers[1].output.row(5).cast<double>();
+  CHECK(*c.contextual_cosine[1] == doctest::Approx(a.dot(b) / (a.norm() * b.norm())).epsilon(1e-12));
+  const auto sends_to = [](const std::vector<HeadFocus>& focus, const EncoderReport& r, const std::string& piece) {
+    for (const auto& f : focus) {
+      if (f.layer == 1 && r.tokens[static_cast<std::size_t>(f.keys[0])].piece == piece) return true;
+    }
+    return false;
+  };
+  CHECK(sends_to(c.focus_first, c.first, "\xE2\x96\x81river"));
+  CHECK(sends_to(c.focus_second, c.second, "\xE2\x96\x81money"));
+  CHECK(c.focus_first.size() == 8);
+  CHECK(c.notices.empty());
+  const TrainedComparison missing = compare_sentences(pack(), tokenizer, "a river", "some money", "bank");
+  CHECK(missing.target_first == -1);
+  CHECK_FALSE(missing.static_cosine.has_value());
+  CHECK(missing.notices.size() == 2);
 }
