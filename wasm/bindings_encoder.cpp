@@ -99,9 +99,24 @@ val compare_trained(val pack_bytes, val options) {
   });
 }
 
+// Sentence vectors only, for many texts with one decode of the pack: (texts, 512) rows.
+val sentence_vectors(val pack_bytes, val texts) {
+  return guarded([&] {
+    const enc::EncoderPack pack = pack_from_js(pack_bytes);
+    const enc::UnigramTokenizer tokenizer(pack.vocabulary);
+    const auto count = texts["length"].as<unsigned>();
+    aw::MatF out(static_cast<long>(count), 512);
+    for (unsigned i = 0; i < count; ++i) {
+      out.row(i) = enc::encode_sentence(pack, tokenizer, texts[i].as<std::string>()).sentence_vector;
+    }
+    return matrix_to_js(out);
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(encoder) {
+  emscripten::function("sentenceVectors", &sentence_vectors);
   emscripten::function("encodeSentence", &encode_sentence);
   emscripten::function("compareTrained", &compare_trained);
 }

@@ -46,6 +46,16 @@ describe('trained encoder (USE-Lite) in wasm', () => {
     expect(topPiece(c.focusSecond, c.second)).toContain('▁money');
   });
 
+  it('gives the same sentence vectors in one batch call', () => {
+    const texts = reference.sentences.map((s) => s.text);
+    const batch = core.sentenceVectors(pack, texts);
+    expect([batch.rows, batch.cols]).toEqual([texts.length, 512]);
+    texts.forEach((text, i) => {
+      const single = core.encodeSentence(pack, text).sentenceVector.data;
+      expect(Array.from(batch.data.subarray(i * 512, (i + 1) * 512))).toEqual(Array.from(single));
+    });
+  });
+
   it('refuses a damaged pack and empty text with readable errors', () => {
     expect(() => core.encodeSentence(pack.subarray(0, 1000), 'bank')).toThrow(/model pack/);
     expect(() => core.encodeSentence(new Uint8Array([1, 2, 3]), 'bank')).toThrow(/cut short|not an Attention Whiteboard/);

@@ -80,6 +80,16 @@ export class AttentionCore {
   }
 
   /**
+   * The trained encoder's 512-d sentence vectors for many texts, decoding the pack once:
+   * a {rows: texts.length, cols: 512, data} matrix, one unit-length row per text.
+   * @param {Uint8Array} pack
+   * @param {string[]} texts
+   */
+  sentenceVectors(pack, texts) {
+    return this.module.sentenceVectors(pack, Array.from(texts, (t) => String(t).normalize('NFKC')));
+  }
+
+  /**
    * The two-sentence "bank" comparison with the trained encoder: static and per-layer
    * contextual cosines of `target`, the sentence cosine, and for each layer and head the keys
    * the target attends to most (focusFirst / focusSecond).
