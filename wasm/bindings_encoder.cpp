@@ -104,11 +104,11 @@ val sentence_vectors(val pack_bytes, val texts) {
   return guarded([&] {
     const enc::EncoderPack pack = pack_from_js(pack_bytes);
     const enc::UnigramTokenizer tokenizer(pack.vocabulary);
-    const auto count = texts["length"].as<unsigned>();
-    aw::MatF out(static_cast<long>(count), 512);
-    for (unsigned i = 0; i < count; ++i) {
-      out.row(i) = enc::encode_sentence(pack, tokenizer, texts[i].as<std::string>()).sentence_vector;
-    }
+    std::vector<std::string> nfkc_texts;
+    for (unsigned i = 0, n = texts["length"].as<unsigned>(); i < n; ++i) nfkc_texts.push_back(texts[i].as<std::string>());
+    const std::vector<enc::EncoderReport> reports = enc::encode_batch(pack, tokenizer, nfkc_texts);
+    aw::MatF out(static_cast<long>(reports.size()), 512);
+    for (std::size_t i = 0; i < reports.size(); ++i) out.row(static_cast<long>(i)) = reports[i].sentence_vector;
     return matrix_to_js(out);
   });
 }

@@ -53,8 +53,9 @@ TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokeni
                                     const std::string& first_nfkc, const std::string& second_nfkc,
                                     const std::string& target) {
   TrainedComparison c;
-  c.first = encode_sentence(pack, tokenizer, first_nfkc);
-  c.second = encode_sentence(pack, tokenizer, second_nfkc);
+  std::vector<EncoderReport> both = encode_batch(pack, tokenizer, {first_nfkc, second_nfkc});
+  c.first = std::move(both[0]);
+  c.second = std::move(both[1]);
   c.target_piece = "\xE2\x96\x81" + ascii_lower(target);  // U+2581, the word-start marker
   c.target_first = find_piece(c.first, c.target_piece);
   c.target_second = find_piece(c.second, c.target_piece);

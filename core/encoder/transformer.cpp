@@ -40,7 +40,10 @@ MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
   return signal;
 }
 
-LayerResult run_layer(const EncoderPack& pack, int layer, const MatF& x, float eps) {
+// One layer over the stacked tokens of several texts; `spans` gives each text's first row and
+// length. Attention runs within each span; everything else runs on all rows at once.
+std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const MatF& x,
+                                   const std::vector<std::pair<Eigen::Index, Eigen::Index>>& spans, float eps) {
   const std::string p = "l" + std::to_string(layer) + ".";
   const MatF h = layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps);
   const MatF qkv = affine(h, pack.tensor(p + "qkv_kernel"), row(pack, p + "qkv_bias"));
@@ -48,29 +51,31 @@ LayerResult run_layer(const EncoderPack& pack, int layer, const MatF& x, float e
   const Eigen::Index head_dim = width / kHeads;
   const float q_scale = pack.tensor(p + "q_scale")(0, 0);
 
-  LayerResult result;
+  std::vector<LayerResult> results(spans.size());
   MatF combined(x.rows(), width);
-  for (int head = 0; head < kHeads; ++head) {
-    HeadResult r;
-    r.Q = qkv.middleCols(head * head_dim, head_dim) * q_scale;
-    r.K = qkv.middleCols(width + head * head_dim, head_dim);
-    r.V = qkv.middleCols(2 * width + head * head_dim, head_dim);
-    r.attn_weights = row_softmax<float>(r.Q * r.K.transpose());
-    combined.middleCols(head * head_dim, head_dim) = r.attn_weights * r.V;
-    result.heads.push_back(std::move(r));
+  for (std::size_t s = 0; s < spans.size(); ++s) {
+    const auto [first, length] = spans[s];
+    for (int head = 0; head < kHeads; ++head) {
+      HeadResult r;
+      r.Q = qkv.block(first, head * head_dim, length, head_dim) * q_scale;
+      r.K = qkv.block(first, width + head * head_dim, length, head_dim);
+      r.V = qkv.block(first, 2 * width + head * head_dim, length, head_dim);
+      r.attn_weights = row_softmax<float>(r.Q * r.K.transpose());
+      combined.block(first, head * head_dim, length, head_dim) = r.attn_weights * r.V;
+      results[s].heads.push_back(std::move(r));
+    }
   }
   MatF attended = affine(combined, pack.tensor(p + "out_kernel"), row(pack, p + "out_bias"));
   attended += layer == 0 ? affine(x, pack.tensor("l0.residual_kernel"), row(pack, "l0.residual_bias")) : x;
   const MatF z = layer_norm(attended, row(pack, p + "ffn_ln_scale"), row(pack, p + "ffn_ln_bias"), eps);
   const MatF hidden = affine(z, pack.tensor(p + "ffn1_kernel"), row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
-  result.output = attended + affine(hidden, pack.tensor(p + "ffn2_kernel"), row(pack, p + "ffn2_bias"));
-  return result;
+  const MatF output = attended + affine(hidden, pack.tensor(p + "ffn2_kernel"), row(pack, p + "ffn2_bias"));
+  for (std::size_t s = 0; s < spans.size(); ++s) results[s].output = output.middleRows(spans[s].first, spans[s].second);
+  return results;
 }
 
-}  // namespace
-
-EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                              const std::string& nfkc_text) {
+// Tokens, static vectors and x0 of one text.
+EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer, const std::string& nfkc_text) {
   EncoderReport report;
   report.tokens = tokenizer.encode(nfkc_text);
   if (report.tokens.empty()) throw InputError("Type a sentence: the encoder needs at least one token.");
@@ -88,18 +93,46 @@ EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& t
     report.static_vectors.row(t) = table.row(id);
   }
   report.input = 2.0f * report.static_vectors + timing_signal(tokens, row(pack, "timing_inv"));
+  return report;
+}
+
+}  // namespace
+
+std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
+                                        const std::vector<std::string>& nfkc_texts) {
+  std::vector<EncoderReport> reports;
+  std::vector<std::pair<Eigen::Index, Eigen::Index>> spans;
+  Eigen::Index rows = 0;
+  for (const std::string& text : nfkc_texts) {
+    reports.push_back(prepare(pack, tokenizer, text));
+    spans.emplace_back(rows, reports.back().input.rows());
+    rows += reports.back().input.rows();
+  }
+  if (reports.empty()) return reports;
+  MatF x(rows, reports[0].input.cols());
+  for (std::size_t s = 0; s < reports.size(); ++s) x.middleRows(spans[s].first, spans[s].second) = reports[s].input;
 
   const float eps = pack.tensor("ln_epsilon")(0, 0);
-  const MatF* x = &report.input;
   for (int layer = 0; layer < kLayers; ++layer) {
-    report.layers.push_back(run_layer(pack, layer, *x, eps));
-    x = &report.layers.back().output;
+    std::vector<LayerResult> results = run_layer(pack, layer, x, spans, eps);
+    x.resize(rows, results[0].output.cols());  // layer 0 widens 256 -> 512
+    for (std::size_t s = 0; s < reports.size(); ++s) {
+      x.middleRows(spans[s].first, spans[s].second) = results[s].output;
+      reports[s].layers.push_back(std::move(results[s]));
+    }
   }
-  const Vec pooled = x->colwise().mean();
-  const Vec hidden = (pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias")).array().tanh().matrix();
-  const float norm_sq = std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0));
-  report.sentence_vector = hidden / std::sqrt(norm_sq);
-  return report;
+  for (EncoderReport& r : reports) {
+    const Vec pooled = r.layers.back().output.colwise().mean();
+    const Vec hidden = (pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias")).array().tanh().matrix();
+    const float norm_sq = std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0));
+    r.sentence_vector = hidden / std::sqrt(norm_sq);
+  }
+  return reports;
+}
+
+EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
+                              const std::string& nfkc_text) {
+  return std::move(encode_batch(pack, tokenizer, {nfkc_text}).front());
 }
 
 }  // namespace aw::encoder

@@ -46,13 +46,14 @@ describe('trained encoder (USE-Lite) in wasm', () => {
     expect(topPiece(c.focusSecond, c.second)).toContain('▁money');
   });
 
-  it('gives the same sentence vectors in one batch call', () => {
+  it('gives the same sentence vectors in one batch call (within float rounding)', () => {
     const texts = reference.sentences.map((s) => s.text);
     const batch = core.sentenceVectors(pack, texts);
     expect([batch.rows, batch.cols]).toEqual([texts.length, 512]);
     texts.forEach((text, i) => {
       const single = core.encodeSentence(pack, text).sentenceVector.data;
-      expect(Array.from(batch.data.subarray(i * 512, (i + 1) * 512))).toEqual(Array.from(single));
+      const row = batch.data.subarray(i * 512, (i + 1) * 512);
+      expect(Math.max(...row.map((v, k) => Math.abs(v - single[k])))).toBeLessThan(1e-6);
     });
   });
 

@@ -147,3 +147,20 @@ TEST_CASE("trained bank comparison: static cosine 1, contextual below 1, heads t
   CHECK_FALSE(missing.static_cosine.has_value());
   CHECK(missing.notices.size() == 2);
 }
+
+TEST_CASE("encoder batch: each text gets what it gets alone, within float rounding") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  std::vector<std::string> texts;
+  for (const auto& s : reference()["sentences"]) texts.push_back(s["nfkc"].get<std::string>());
+  const std::vector<EncoderReport> batch = encode_batch(pack(), tokenizer, texts);
+  REQUIRE(batch.size() == texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    CAPTURE(texts[i]);
+    const EncoderReport alone = encode_sentence(pack(), tokenizer, texts[i]);
+    CHECK((batch[i].sentence_vector - alone.sentence_vector).cwiseAbs().maxCoeff() < 1e-6f);
+    CHECK((batch[i].layers[1].heads[2].attn_weights - alone.layers[1].heads[2].attn_weights).cwiseAbs().maxCoeff() < 1e-6f);
+    CHECK(batch[i].tokens.size() == alone.tokens.size());
+  }
+  CHECK_THROWS_AS(encode_batch(pack(), tokenizer, {"bank", ""}), aw::InputError);
+  CHECK(encode_batch(pack(), tokenizer, {}).empty());
+}
