@@ -1,5 +1,6 @@
 // embind surface of the whiteboard flow (core/flow.hpp), positional encoding and the four
 // observations (core/observations.hpp). Converts, calls the core, converts back; no logic.
+#include "core/heads_sketch.hpp"
 #include "core/observations.hpp"
 #include "core/positional.hpp"
 #include "wasm/convert.hpp"
@@ -170,6 +171,30 @@ val training_report(val options) {
   });
 }
 
+val heads_sketch(val options) {
+  return guarded([&] {
+    const aw::HeadsSketch s = aw::heads_sketch(workbench_options(options), int_field(options, "heads", 4),
+                                               int_field(options, "base", 0));
+    val out = val::object();
+    out.set("heads", s.heads);
+    out.set("headDim", static_cast<int>(s.head_dim));
+    out.set("base", static_cast<int>(s.base));
+    out.set("divisor", s.divisor);
+    val heads = val::array();
+    for (std::size_t h = 0; h < s.head_weights.size(); ++h) {
+      val head = val::object();
+      head.set("attn_weights", matrix_to_js(s.head_weights[h]));
+      head.set("baseWeights", vector_to_js(s.base_weights[h]));
+      head.set("baseOutput", vector_to_js(s.base_outputs[h]));
+      heads.call<void>("push", head);
+    }
+    out.set("perHead", heads);
+    out.set("concat", matrix_to_js(s.concat));
+    out.set("concatBase", vector_to_js(s.concat_base));
+    return out;
+  });
+}
+
 val positional_encoding(int tokens, int d) {
   return guarded([&] {
     if (tokens < 0 || tokens > aw::kMaxTokens || d < 1 || d > aw::kMaxWidth) {
@@ -189,4 +214,5 @@ EMSCRIPTEN_BINDINGS(flow) {
   emscripten::function("lengthExperiment", &length_experiment);
   emscripten::function("trainingReport", &training_report);
   emscripten::function("positionalEncoding", &positional_encoding);
+  emscripten::function("headsSketch", &heads_sketch);
 }

@@ -124,3 +124,18 @@ describe('matrixAt sanity for the flow matrices', () => {
     expect(matrixAt(f.scaledValues, 2, 0)).toBe(f.weights[2] * matrixAt(f.values, 2, 0));
   });
 });
+
+describe('heads sketch', () => {
+  it('four heads of width 2: each base row sums to 1 and the concatenation holds the head outputs', () => {
+    const s = core.headsSketch({ heads: 4, base: 0 });
+    expect([s.heads, s.headDim]).toEqual([4, 2]);
+    expect(s.perHead).toHaveLength(4);
+    s.perHead.forEach((h, k) => {
+      expect(Math.abs(h.baseWeights.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
+      expect(Array.from(s.concatBase.slice(2 * k, 2 * k + 2))).toEqual(Array.from(h.baseOutput));
+    });
+    const one = core.headsSketch({ heads: 1, base: 1 });
+    expect(maxAbs(one.concatBase, matrixRow(core.workbench({}).projected.Y, 1))).toBeLessThan(1e-12);
+    expect(() => core.headsSketch({ heads: 3 })).toThrow(/do not divide d_model = 8/);
+  });
+});

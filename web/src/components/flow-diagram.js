@@ -7,10 +7,10 @@
 import { select, scaleDiverging, interpolateRdBu, max, hsl, transition } from 'd3';
 import { cellText, full, num } from '../format.js';
 
-const GAP = 14;
-const ROW_PAD = 10;
-const SCALAR_W = 76;
-const LABEL_W = 78;
+// Sizes for a roomy screen and for a narrow one (< 700 px for the diagram's box). On a narrow
+// screen the vector cells lose their printed values (the table and the titles keep them).
+const ROOMY = { gap: 14, rowPad: 10, scalarW: 76, labelW: 78, stripBudget: 224 };
+const NARROW = { gap: 8, rowPad: 8, scalarW: 60, labelW: 62, stripBudget: 96 };
 const TOP = 118; // room for the base block and the column headers
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
@@ -66,11 +66,13 @@ export function drawFlowDiagram(container, spec) {
   };
   const term = (j) => at('term', j);
 
+  const narrow = container.clientWidth > 0 && container.clientWidth < 700;
+  const { gap: GAP, rowPad: ROW_PAD, scalarW: SCALAR_W, labelW: LABEL_W, stripBudget } = narrow ? NARROW : ROOMY;
   const d = r.values.cols;
-  const cell = Math.max(10, Math.min(28, Math.floor(224 / Math.max(d, 1))));
+  const cell = Math.max(narrow ? 6 : 10, Math.min(28, Math.floor(stripBudget / Math.max(d, 1))));
   const showCellText = cell >= 26;
   const stripW = cell * d;
-  const stripH = cell;
+  const stripH = Math.max(cell, 18);
   const rowH = (qkv ? 2 * stripH + 6 : stripH) + 2 * ROW_PAD;
   const allValues = [...r.values.data, ...r.keys.data, ...r.partialSums.data, ...r.query, ...r.xBase].filter(Number.isFinite);
   const colour = palette(allValues);
@@ -92,7 +94,7 @@ export function drawFlowDiagram(container, spec) {
   const root = select(container);
   root.selectAll('*').remove();
   const svg = root.append('svg')
-    .attr('class', 'flow-svg')
+    .attr('class', `flow-svg${narrow ? ' narrow' : ''}`)
     .attr('viewBox', `0 0 ${width} ${height}`)
     .attr('width', width)
     .attr('height', height)
@@ -155,9 +157,9 @@ export function drawFlowDiagram(container, spec) {
     g.append('text').attr('x', xh + w / 2).attr('y', TOP - 22).attr('text-anchor', 'middle').attr('class', 'col-head').text(text);
     if (sub) g.append('text').attr('x', xh + w / 2).attr('y', TOP - 8).attr('text-anchor', 'middle').attr('class', 'col-sub').text(sub);
   };
-  header(revealOf.vectors, xs.vec, stripW, qkv && revealed(revealOf.project) ? `${idx('k', 'j')} (top), ${idx('v', 'j')} (below)` : idx('x', 'j'), qkv && revealed(revealOf.project) ? `${idx('x', 'j')} W_k, ${idx('x', 'j')} W_v` : 'row j of X');
-  header(revealOf.compare, xs.score, SCALAR_W, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`);
-  header(revealOf.normalise, xs.exp, SCALAR_W, 'exp(score − max)', `max = ${num(r.rowMax)}`);
+  header(revealOf.vectors, xs.vec, stripW, qkv && revealed(revealOf.project) ? (narrow ? `${idx('k', 'j')} / ${idx('v', 'j')}` : `${idx('k', 'j')} (top), ${idx('v', 'j')} (below)`) : idx('x', 'j'), qkv && revealed(revealOf.project) ? (narrow ? 'keys / values' : `${idx('x', 'j')} W_k, ${idx('x', 'j')} W_v`) : 'row j of X');
+  header(revealOf.compare, xs.score, SCALAR_W, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${narrow ? cellText(r.divisor) : num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`);
+  header(revealOf.normalise, xs.exp, SCALAR_W, narrow ? 'exp(s − m)' : 'exp(score − max)', `${narrow ? 'm' : 'max'} = ${narrow ? cellText(r.rowMax) : num(r.rowMax)}`);
   header(revealOf.coefficients, xs.weight, SCALAR_W, idx('a', 'i', 'j'), 'coefficient');
   header(term(0), xs.scaled, stripW, `${idx('a', 'i', 'j')} ${idx(qkv ? 'v' : 'x', 'j')}`, 'scalar × vector');
   header(term(0), xs.partial, stripW, 'running sum', 'after adding term j');
@@ -202,7 +204,7 @@ export function drawFlowDiagram(container, spec) {
     const scoreG = stage(rowG, revealOf.compare, 'score');
     arrow(scoreG, xs.vec + stripW + 4, yMid, xs.score - 4, yMid);
     const shownScore = qkv && revealed(revealOf.scale) ? r.scores[j] : r.rawScores[j];
-    const scoreLabel = masked ? `−∞ (${masked})` : compact(shownScore);
+    const scoreLabel = masked ? (narrow ? '−∞' : `−∞ (${masked})`) : compact(shownScore);
     scalar(scoreG, masked ? -Infinity : shownScore, xs.score, sy, scoreLabel, { 'data-kind': 'score', 'data-j': j });
     // exp
     const expG = stage(rowG, revealOf.normalise, 'exp');
@@ -227,7 +229,7 @@ export function drawFlowDiagram(container, spec) {
   sumG.append('text').attr('class', 'sum-label').attr('x', xs.exp + SCALAR_W / 2).attr('y', bottom + 4).attr('text-anchor', 'middle')
     .text(`Σ = ${cellText(r.expSum)}`);
   const oneG = stage(svg, revealOf.coefficients, 'weight-sum');
-  oneG.append('text').attr('class', 'sum-label').attr('x', xs.weight + SCALAR_W / 2).attr('y', bottom + 4).attr('text-anchor', 'middle')
+  oneG.append('text').attr('class', 'sum-label').attr('x', xs.weight + SCALAR_W / 2).attr('y', bottom + (narrow ? 20 : 4)).attr('text-anchor', 'middle')
     .text(`Σ a = ${cellText(r.weightSum)}`);
 
   // output

@@ -110,6 +110,16 @@ export class AttentionCore {
     return this.module.trainingReport(options);
   }
 
+  /**
+   * The parallel-heads sketch: the projections split into `heads` column slices, one attention
+   * per slice (÷ √head_dim), the base token's weights and output per head, and the concatenation
+   * (no output projection). Needs d_k = d_v = d_model.
+   * @param {object} options  workbench options plus {heads?: number (default 4), base?: number}
+   */
+  headsSketch(options = {}) {
+    return this.module.headsSketch(options);
+  }
+
   /** Sinusoidal positional encoding (tokens, d), as in "Attention Is All You Need". */
   positionalEncoding(tokens, d) {
     return this.module.positionalEncoding(tokens, d);

@@ -12,6 +12,7 @@ import { intIn, flag, oneOf } from '../params.js';
 import { stepsFor, stepTitle, stepText } from './flow-text.js';
 import { drawObservations } from './flow-observations.js';
 import { drawGradientDiagram } from '../components/gradient-diagram.js';
+import { drawHeads } from './flow-heads.js';
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
 
@@ -28,6 +29,7 @@ export const flowView = {
     { url: 'r', key: 'flowRadius', parse: intIn(0, MAX_INDEX), default: 1 },
     { url: 'shuf', key: 'flowShuffle', parse: intIn(0, PAGE_LIMITS.maxSeed), default: 1 },
     { url: 'other', key: 'flowOther', parse: intIn(0, MAX_INDEX), default: null },
+    { url: 'heads', key: 'flowHeads', parse: intIn(1, 64), default: 4 },
   ],
   mount(root, { core, state, update }) {
     const ui = build(root, { state, update });
@@ -70,11 +72,13 @@ export const flowView = {
         });
         drawStepText(ui.stepText, steps[step], ctx);
         drawStepTable(ui.table, { report, steps, step, tokens });
-        if (!last || last.key !== key || last.shuffle !== current.flowShuffle || last.other !== current.flowOther) {
+        const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
+        if (!last || last.extras !== extras) {
           drawObservations(ui.observations, { core, options, state: current, report, tokens, update });
           drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form });
+          drawHeads(ui.heads, { core, options, state: current, report, tokens, update });
         }
-        last = { key, step, shuffle: current.flowShuffle, other: current.flowOther };
+        last = { key, step, extras };
       },
     };
   },
@@ -158,7 +162,8 @@ function build(root, { state, update }) {
   const table = tableBox.append('div').attr('class', 'table-scroll');
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
-  return { statusSlot, results, flowRegion, tokens, stepperSlot, diagram, stepText, table, observations, gradient };
+  const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');
+  return { statusSlot, results, flowRegion, tokens, stepperSlot, diagram, stepText, table, observations, gradient, heads };
 }
 
 function syncControls(ui, s) {
