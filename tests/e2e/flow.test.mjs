@@ -261,3 +261,20 @@ test('bad input gets a message; a base token past the end is clamped; no page-le
     await narrow.close();
   }
 });
+
+test('parallel heads sketch: per-head weights of the base token from the core, head count selectable', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv&base=1`);
+  const four = core.headsSketch({ heads: 4, base: 1 });
+  assert.equal(await page.$$eval('.head-card', (cs) => cs.length), 4);
+  const cells = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
+  assert.deepEqual(cells, four.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
+  assert.equal(await page.$eval('.heads-concat code', (c) => c.dataset.value), Array.from(four.concatBase, full).join(','));
+  await page.selectOption('#flow-heads', '2');
+  await page.waitForFunction(() => document.querySelectorAll('.head-card').length === 2);
+  const two = core.headsSketch({ heads: 2, base: 1 });
+  const cells2 = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
+  assert.deepEqual(cells2, two.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
+  assert.match(page.url(), /heads=2/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -39,7 +39,9 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
     const from = h * s.headDim + 1;
     card.append('h4').text(`head ${h + 1}: features ${from}${s.headDim > 1 ? `–${from + s.headDim - 1}` : ''}`);
     const rowH = 20;
-    const svg = card.append('svg').attr('width', 96 + BAR_W + 60).attr('height', tokens.length * rowH + 4)
+    const w = 96 + BAR_W + 64;
+    const hgt = tokens.length * rowH + 4;
+    const svg = card.append('svg').attr('viewBox', `0 0 ${w} ${hgt}`).attr('width', w).attr('height', hgt).style('height', 'auto')
       .attr('role', 'img').attr('aria-label', `head ${h + 1}: weights of “${tokens[base]}” over the tokens, listed in the table below`);
     const rows = svg.selectAll('g').data(Array.from(head.baseWeights)).join('g').attr('transform', (_, j) => `translate(0,${j * rowH + 2})`);
     rows.append('text').attr('x', 90).attr('y', rowH / 2).attr('dy', '0.35em').attr('text-anchor', 'end').text((_, j) => truncate(tokens[j], 11));
