@@ -155,7 +155,7 @@ export function drawFlowDiagram(container, spec) {
   const header = (s, xh, w, text, sub) => {
     const g = stage(headers, s);
     g.append('text').attr('x', xh + w / 2).attr('y', TOP - 22).attr('text-anchor', 'middle').attr('class', 'col-head').text(text);
-    if (sub) g.append('text').attr('x', xh + w / 2).attr('y', TOP - 8).attr('text-anchor', 'middle').attr('class', 'col-sub').text(sub);
+    if (sub) g.append('text').attr('x', xh + w / 2).attr('y', TOP - 8).attr('text-anchor', 'middle').attr('class', /\d/.test(sub) ? 'col-sub num-text' : 'col-sub').text(sub);
   };
   header(revealOf.vectors, xs.vec, stripW, qkv && revealed(revealOf.project) ? (narrow ? `${idx('k', 'j')} / ${idx('v', 'j')}` : `${idx('k', 'j')} (top), ${idx('v', 'j')} (below)`) : idx('x', 'j'), qkv && revealed(revealOf.project) ? (narrow ? 'keys / values' : `${idx('x', 'j')} W_k, ${idx('x', 'j')} W_v`) : 'row j of X');
   header(revealOf.compare, xs.score, SCALAR_W, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${narrow ? cellText(r.divisor) : num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`);
@@ -226,10 +226,10 @@ export function drawFlowDiagram(container, spec) {
 
   // brackets: the row being normalised, and its coefficients summing to 1
   const sumG = stage(svg, revealOf.normalise, 'row-sum');
-  sumG.append('text').attr('class', 'sum-label').attr('x', xs.exp + SCALAR_W / 2).attr('y', bottom + 4).attr('text-anchor', 'middle')
+  sumG.append('text').attr('class', 'sum-label num-text').attr('x', xs.exp + SCALAR_W / 2).attr('y', bottom + 4).attr('text-anchor', 'middle')
     .text(`Σ = ${cellText(r.expSum)}`);
   const oneG = stage(svg, revealOf.coefficients, 'weight-sum');
-  oneG.append('text').attr('class', 'sum-label').attr('x', xs.weight + SCALAR_W / 2).attr('y', bottom + (narrow ? 20 : 4)).attr('text-anchor', 'middle')
+  oneG.append('text').attr('class', 'sum-label num-text').attr('x', xs.weight + SCALAR_W / 2).attr('y', bottom + (narrow ? 20 : 4)).attr('text-anchor', 'middle')
     .text(`Σ a = ${cellText(r.weightSum)}`);
 
   // output
@@ -239,7 +239,7 @@ export function drawFlowDiagram(container, spec) {
   strip(outG, r.y, xs.partial, oy, idx('y', r.base + 1));
   outG.append('text').attr('class', 'block-label').attr('x', xs.partial - 8).attr('y', oy + stripH / 2).attr('dy', '0.35em')
     .attr('text-anchor', 'end').text(`${idx('y', r.base + 1)} (output for ${truncate(tokens[r.base], 10)})`);
-  outG.append('text').attr('class', 'col-sub').attr('x', xs.partial).attr('y', oy + stripH + 16)
+  outG.append('text').attr('class', 'col-sub num-text').attr('x', xs.partial).attr('y', oy + stripH + 16)
     .text(`= row ${r.base + 1} of Y = A ${qkv ? 'V' : 'X'} (max |difference| ${num(r.maxDeviation)})`);
 
   // On a narrow screen the diagram scrolls inside its box: bring the current step's columns into view.

@@ -41,7 +41,10 @@ export function stepText(step, ctx) {
   const n = tokens.length;
   const d = r.workbench.X.cols;
   const base = tokens[i];
-  const other = n > 1 ? (i === n - 1 ? 0 : n - 1) : i; // the pair used as the worked example
+  // The worked example pairs the base token with the last other token it may see (or, if the
+  // masks hide every other token, with the last other token at all).
+  const visible = Array.from({ length: n }, (_, j) => j).filter((j) => j !== i && !r.masked[j]);
+  const other = visible.length ? visible[visible.length - 1] : n > 1 ? (i === n - 1 ? 0 : n - 1) : i;
   const v = (value) => ({ value });
   const c = (code) => ({ code });
   const X = (k) => idx('x', k + 1);
@@ -112,7 +115,7 @@ export function stepText(step, ctx) {
       const partial = r.partialSums.data.subarray(j * r.partialSums.cols, (j + 1) * r.partialSums.cols);
       const paragraphs = [
         [`Scale ${vec} (“${tokens[j]}”) by its coefficient: ${pair('a', i, j)} ${vec} = `, v(r.weights[j]), ` × ${vec} = `, c(vectorText(scaled)), '. A scalar times a vector is a vector of the same width.'],
-        [j === 0 ? 'This first term starts the running sum: ' : `Add it to the running sum of the first ${j} terms: `, c(vectorText(partial)), '.'],
+        [j === 0 ? 'This first term starts the running sum: ' : `Adding it to the sum of the first ${j} term${j === 1 ? '' : 's'} gives the running sum of ${j + 1}: `, c(vectorText(partial)), '.'],
       ];
       if (r.masked[j]) paragraphs.push([`This key is hidden (${r.masked[j]} mask), so its coefficient is exactly 0 and it adds nothing.`]);
       return paragraphs;
