@@ -217,9 +217,15 @@ export function drawFlowDiagram(container, spec) {
     // scaled vector and running sum
     const tG = stage(rowG, term(j), 'term');
     arrow(tG, xs.weight + SCALAR_W + 2, yMid, xs.scaled - 4, yMid);
-    strip(tG, matrixRowOf(r.scaledValues, j), xs.scaled, sy, `${idx('a', r.base + 1, j + 1)} ${idx(qkv ? 'v' : 'x', j + 1)}`);
+    const scaledStrip = strip(tG, matrixRowOf(r.scaledValues, j), xs.scaled, sy, `${idx('a', r.base + 1, j + 1)} ${idx(qkv ? 'v' : 'x', j + 1)}`);
     arrow(tG, xs.scaled + stripW + 2, yMid, xs.partial - 4, yMid, j === 0 ? '' : '+');
-    strip(tG, matrixRowOf(r.partialSums, j), xs.partial, sy, `sum of terms 1..${j + 1}`);
+    const partialStrip = strip(tG, matrixRowOf(r.partialSums, j), xs.partial, sy, `sum of terms 1..${j + 1}`);
+    if (duration && step === term(j)) {
+      // The scaled vector travels from its source column; the running sum drops from the row above.
+      const move = transition().duration(duration * 1.6);
+      scaledStrip.attr('transform', `translate(${xs.vec},${sy})`).transition(move).attr('transform', `translate(${xs.scaled},${sy})`);
+      if (j > 0) partialStrip.attr('transform', `translate(${xs.partial},${sy - rowH})`).transition(move).attr('transform', `translate(${xs.partial},${sy})`);
+    }
     if (j > 0) arrow(tG, xs.partial + stripW / 2, sy - ROW_PAD - (qkv ? stripH / 2 + 3 : 0) - 2, xs.partial + stripW / 2, sy - 2);
     if (step === term(j)) rowG.classed('focus', true);
   }

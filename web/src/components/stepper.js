@@ -16,7 +16,7 @@ export function createStepper(parent, { region, interval = 1700, onStep }) {
   const prev = bar.append('button').attr('type', 'button').attr('class', 'step-prev').text('← Previous');
   const play = bar.append('button').attr('type', 'button').attr('class', 'step-play').attr('aria-pressed', 'false').text('▶ Play');
   const next = bar.append('button').attr('type', 'button').attr('class', 'step-next').text('Next →');
-  const label = bar.append('span').attr('class', 'step-label').attr('aria-live', 'polite');
+  const label = bar.append('span').attr('class', 'step-label');
 
   const go = (i, how) => {
     const clamped = Math.max(0, Math.min(count - 1, i));
