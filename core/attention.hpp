@@ -15,6 +15,7 @@ namespace aw {
 struct AttentionOptions {
   bool scale = true;    // divide scores by √d_k (projected form only)
   bool causal = false;  // token i may only look at tokens j <= i
+  int window = -1;      // local window radius r: token i may only look at |i - j| <= r; < 0 is off
 };
 
 // Sets every score above the diagonal (a key later than its query) to -infinity, so that
@@ -24,6 +25,19 @@ void apply_causal_mask(Mat<Scalar>& scores) {
   const Scalar minus_inf = -std::numeric_limits<Scalar>::infinity();
   for (Eigen::Index i = 0; i < scores.rows(); ++i) {
     for (Eigen::Index j = i + 1; j < scores.cols(); ++j) scores(i, j) = minus_inf;
+  }
+}
+
+// Sets every score outside the local window (|i - j| > radius) to -infinity. A negative radius
+// means no window. The diagonal is always inside, so no row is ever fully masked by it.
+template <typename Scalar>
+void apply_window_mask(Mat<Scalar>& scores, int radius) {
+  if (radius < 0) return;
+  const Scalar minus_inf = -std::numeric_limits<Scalar>::infinity();
+  for (Eigen::Index i = 0; i < scores.rows(); ++i) {
+    for (Eigen::Index j = 0; j < scores.cols(); ++j) {
+      if (j - i > radius || i - j > radius) scores(i, j) = minus_inf;
+    }
   }
 }
 
@@ -42,12 +56,14 @@ void require_tokens(const Mat<Scalar>& X) {
 }
 
 template <typename Scalar>
-ParamFreeResult<Scalar> parameter_free_attention(const Mat<Scalar>& X, bool causal = false) {
+ParamFreeResult<Scalar> parameter_free_attention(const Mat<Scalar>& X, bool causal = false,
+                                                 int window = -1) {
   require_tokens(X);
   ParamFreeResult<Scalar> out;
   out.scores = X * X.transpose();
   Mat<Scalar> masked = out.scores;
   if (causal) apply_causal_mask(masked);
+  apply_window_mask(masked, window);
   out.attn_weights = row_softmax(masked);
   out.Y = out.attn_weights * X;
   return out;
@@ -97,6 +113,7 @@ ProjectedResult<Scalar> projected_attention(const Mat<Scalar>& X, const Mat<Scal
   // Divide (as the notebook does), rather than multiply by the reciprocal, to round alike.
   out.scores = options.scale ? Mat<Scalar>(out.raw_scores / out.scale_divisor) : out.raw_scores;
   if (options.causal) apply_causal_mask(out.scores);
+  apply_window_mask(out.scores, options.window);
   out.attn_weights = row_softmax(out.scores);
   out.Y = out.attn_weights * out.V;
   out.Y_literal = out.attn_weights * X;

@@ -1,5 +1,7 @@
 #include "core/workbench.hpp"
 
+#include "core/positional.hpp"
+
 namespace aw {
 namespace {
 
@@ -83,6 +85,9 @@ void validate(const WorkbenchOptions& options) {
                      std::to_string(options.d_model) +
                      ": the head count must be a divisor of d_model");
   }
+  if (options.window > kMaxTokens) {
+    throw InputError("the local window radius must be at most " + std::to_string(kMaxTokens));
+  }
   if (options.max_tokens < 1 || options.max_tokens > kMaxTokens) {
     throw InputError("max_tokens must be between 1 and " + std::to_string(kMaxTokens));
   }
@@ -112,7 +117,16 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
         ". They get random vectors drawn after the course words, from the same generator.");
   }
 
-  const AttentionOptions attention_options{options.scale, options.causal};
+  const AttentionOptions attention_options{options.scale, options.causal, options.window};
+  // X = table rows (+ positional encoding when it is on): the one input every form sees.
+  const auto input_rows = [&](const EmbeddingTable& table) {
+    report.X_embed = stack_rows(table, report.tokens);
+    report.X = report.X_embed;
+    if (options.positional) {
+      report.PE = sinusoidal_positional_encoding(report.X.rows(), report.X.cols());
+      report.X += report.PE;
+    }
+  };
   if (options.source == Source::NumpyNotebook) {
     report.table = numpy_notebook_table(extra, options.d_model, options.embed_seed);
     const Projections p =
@@ -120,7 +134,7 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
     report.W_q = p.W_q;
     report.W_k = p.W_k;
     report.W_v = p.W_v;
-    report.X = stack_rows(report.table, report.tokens);
+    input_rows(report.table);
     report.projected = projected_attention(report.X, report.W_q, report.W_k, report.W_v,
                                            attention_options);
   } else {
@@ -131,7 +145,7 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
     report.W_q = p.W_q.transpose();
     report.W_k = p.W_k.transpose();
     report.W_v = p.W_v.transpose();
-    report.X = stack_rows(report.table, report.tokens);
+    input_rows(report.table);
     const MatF X = report.X.cast<float>();
     report.projected = cast_result<double>(projected_attention<float>(
         X, report.W_q.cast<float>(), report.W_k.cast<float>(), report.W_v.cast<float>(),
@@ -143,7 +157,7 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
         X, p.mha_in_proj_weight.cast<float>(), p.mha_out_proj_weight.cast<float>(),
         options.mha_heads, options.causal));
   }
-  report.param_free = parameter_free_attention(report.X, options.causal);
+  report.param_free = parameter_free_attention(report.X, options.causal, options.window);
   report.row_sums = report.projected.attn_weights.rowwise().sum();
   report.y1_manual = weighted_sum_row(report.projected.attn_weights, report.X, 0);
   report.y1_allclose = allclose(report.projected.Y_literal.row(0), report.y1_manual);

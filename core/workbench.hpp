@@ -32,6 +32,9 @@ struct WorkbenchOptions {
   // Lookup keys that join the vocabulary before this sentence's own new words. The bank
   // experiment passes the first sentence's words here so both sentences share one table.
   std::vector<std::string> vocab_words_first;
+  // Added for the whiteboard flow; at the end so that existing brace-initialisers keep working.
+  bool positional = false;  // add the sinusoidal positional encoding to X (core/positional.hpp)
+  int window = -1;          // local window radius (|i - j| <= window may attend); < 0 is off
 };
 
 // Limits that keep the page responsive; the core itself works for any size.
@@ -47,7 +50,9 @@ struct WorkbenchReport {
   std::vector<Token> tokens;
   std::vector<std::string> notices;  // shown to the learner next to the result
   EmbeddingTable table;              // the full lookup table the sentence drew from
-  MatD X;                            // (tokens, d_model)
+  MatD X;                            // (tokens, d_model): what attention sees (X_embed + PE)
+  MatD X_embed;                      // the table rows alone, before any positional encoding
+  MatD PE;                           // (tokens, d_model) sinusoidal encoding; (0, 0) when off
   MatD W_q, W_k, W_v;                // (d_model, d_k), (d_model, d_k), (d_model, d_v): X W form
   ProjectedResult<double> projected;
   ParamFreeResult<double> param_free;

@@ -153,6 +153,8 @@ inline aw::WorkbenchOptions workbench_options(const val& o) {
   options.causal = bool_field(o, "causal", options.causal);
   options.max_tokens = int_field(o, "maxTokens", options.max_tokens);
   options.mha_heads = int_field(o, "mhaHeads", options.mha_heads);
+  options.positional = bool_field(o, "positional", options.positional);
+  options.window = int_field(o, "window", options.window);
   return options;
 }
 
@@ -166,6 +168,8 @@ inline val workbench_report_to_js(const aw::WorkbenchReport& r) {
   table.set("vectors", matrix_to_js(r.table.vectors));
   out.set("table", table);
   out.set("X", matrix_to_js(r.X));
+  out.set("X_embed", matrix_to_js(r.X_embed));
+  out.set("PE", r.PE.size() ? matrix_to_js(r.PE) : val::null());
   out.set("W_q", matrix_to_js(r.W_q));
   out.set("W_k", matrix_to_js(r.W_k));
   out.set("W_v", matrix_to_js(r.W_v));

@@ -67,6 +67,64 @@ export class AttentionCore {
     return this.module.tokenize(String(sentence), maxTokens);
   }
 
+  // ---- the whiteboard flow (core/flow.hpp, core/observations.hpp) ----------------------
+  // Each takes the workbench options (sentence, source, widths, seeds, scale, causal) plus
+  // {positional?: boolean, window?: number (radius, -1 = off), form?: 'free'|'qkv'}.
+
+  /**
+   * Every number of one base token's flow: scores, row max, exp terms and their sum, the
+   * coefficients, each scaled vector, the running partial sums and y_i (with row i of the core's
+   * Y beside it).
+   * @param {object} options  workbench options plus {form?: 'free'|'qkv', base?: number,
+   *                          positional?: boolean, window?: number}
+   */
+  flow(options = {}) {
+    return this.module.runFlow(options);
+  }
+
+  /**
+   * Observation (a): shuffle the tokens and compare the outputs with the permuted originals,
+   * with and without positional encoding.
+   * @param {object} options  flow options plus {permutation?: number[], shuffleSeed?: number}
+   */
+  shuffleExperiment(options = {}) {
+    return this.module.shuffleExperiment(options);
+  }
+
+  /**
+   * Observation (b): move token `other` to every position and read the score and weight from
+   * token `base` to it.
+   * @param {object} options  flow options plus {base: number, other: number}
+   */
+  distanceExperiment(options = {}) {
+    return this.module.distanceExperiment(options);
+  }
+
+  /** Observation (c): shapes and row sums for the sentence's first 1, 2, ..., n tokens. */
+  lengthExperiment(options = {}) {
+    return this.module.lengthExperiment(options);
+  }
+
+  /** Observation (d): every matrix with its role (parameter, input, computed) and whether trained. */
+  trainingReport(options = {}) {
+    return this.module.trainingReport(options);
+  }
+
+  /**
+   * The parallel-heads sketch: the projections split into `heads` column slices, one attention
+   * per slice (÷ √head_dim), the base token's weights and output per head, and the concatenation
+   * (no output projection). Needs d_k = d_v = d_model.
+   * @param {object} options  workbench options plus {heads?: number (default 4), base?: number}
+   */
+  headsSketch(options = {}) {
+    return this.module.headsSketch(options);
+  }
+
+  /** Sinusoidal positional encoding (tokens, d), as in "Attention Is All You Need". */
+  positionalEncoding(tokens, d) {
+    return this.module.positionalEncoding(tokens, d);
+  }
+
   /**
    * The trained encoder (Universal Sentence Encoder Lite) on one sentence: subword tokens,
    * static token vectors, per layer and head Q, K, V and attn_weights, each layer's token

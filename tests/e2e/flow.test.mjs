@@ -1,0 +1,280 @@
+// End-to-end: the whiteboard flow (?view=flow) in Debian's Chromium. Steps through both flows
+// with the buttons and the keyboard, picks base tokens, runs the four observations, and compares
+// every number the page shows with the same core run in Node.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveStatic, launchBrowser, openPage } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+
+let server;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  context = await launchBrowser();
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+const full = (v) => String(v);
+const rowOf = (m, j) => Array.from(m.data.subarray(j * m.cols, (j + 1) * m.cols));
+
+async function stepLabel(page) {
+  return page.$eval('.step-label', (e) => e.textContent);
+}
+
+/** Clicks Next and waits for the page to draw the next step. */
+async function next(page) {
+  const before = await page.evaluate(() => document.body.dataset.renders);
+  await page.click('.step-next');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
+}
+
+/** data-value of every body cell of a column of the step table ('—' when not yet shown). */
+async function column(page, col) {
+  return page.$$eval(`table.flow-table tbody td[data-col="${col}"]`, (tds) => tds.map((td) => td.dataset.value ?? td.textContent));
+}
+
+/** Checks the step table against the core's flow report for the step's revealed columns. */
+async function checkTable(page, f, revealed, n) {
+  const dash = Array(n).fill('—');
+  const expectCol = async (col, values, shown) => assert.deepEqual(await column(page, col), shown ? values.map(full) : dash, col);
+  await expectCol('score', Array.from(f.rawScores), revealed.has('compare'));
+  if (f.form === 'qkv') await expectCol('scaled', Array.from(f.scores), revealed.has('scale'));
+  await expectCol('exp', Array.from(f.expTerms), revealed.has('normalise'));
+  await expectCol('weight', Array.from(f.weights), revealed.has('coefficients'));
+  const terms = await column(page, 'term');
+  const partials = await column(page, 'partial');
+  for (let j = 0; j < n; j++) {
+    if (revealed.has(`term${j}`)) {
+      assert.equal(terms[j], rowOf(f.scaledValues, j).map(full).join(','), `term ${j}`);
+      assert.equal(partials[j], rowOf(f.partialSums, j).map(full).join(','), `partial ${j}`);
+    } else {
+      assert.equal(terms[j], '—');
+      assert.equal(partials[j], '—');
+    }
+  }
+}
+
+async function stepThrough(page, f, kinds) {
+  const n = f.weights.length;
+  const revealed = new Set();
+  for (let s = 0; s < kinds.length; s++) {
+    revealed.add(kinds[s]);
+    assert.match(await stepLabel(page), new RegExp(`^Step ${s + 1} of ${kinds.length}: `));
+    await checkTable(page, f, revealed, n);
+    if (s < kinds.length - 1) await next(page);
+  }
+  assert.equal(await page.$eval('.step-next', (b) => b.disabled), true);
+  // The last step: y_i, in the table foot and in the text, equal to row i of the core's Y.
+  const y = await page.$eval('table.flow-table tfoot td[data-col="partial"]', (td) => td.dataset.value);
+  assert.equal(y, Array.from(f.y).map(full).join(','));
+  assert.ok(f.maxDeviation < 1e-12);
+  const deviation = await page.$$eval('.flow-text b.num', (bs) => bs.map((b) => Number(b.dataset.value)));
+  assert.ok(deviation.includes(f.maxDeviation));
+}
+
+test('parameter-free flow: every step of "Bank of the river" shows the core\'s numbers', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow`);
+  const tokens = await page.$$eval('.token-button', (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(tokens, ['1. Bank', '2. of', '3. the', '4. river']);
+  assert.equal(await page.$eval('.token-button[aria-pressed="true"]', (b) => b.textContent), '1. Bank');
+  const f = core.flow({ form: 'free', base: 0 });
+  const kinds = ['vectors', 'base', 'compare', 'normalise', 'coefficients', 'term0', 'term1', 'term2', 'term3', 'output'];
+  await stepThrough(page, f, kinds);
+  // the row sums in the table foot
+  assert.equal(await page.$eval('tfoot td[data-col="exp"]', (td) => td.dataset.value), full(f.expSum));
+  assert.equal(await page.$eval('tfoot td[data-col="weight"]', (td) => td.dataset.value), full(f.weightSum));
+  // the diagram carries the same numbers: one score box per token, titled with full precision
+  const boxes = await page.$$eval('.flow-svg .scalar[data-kind="weight"] title', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(boxes, Array.from(f.weights).map(full));
+  assert.match(page.url(), /step=9/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the text beside the steps carries the notes\' distinctions with live numbers', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow&base=1&step=2`);
+  const f = core.flow({ form: 'free', base: 1 });
+  const text = await page.$eval('.flow-text', (e) => e.textContent);
+  assert.match(text, /inner product/);
+  assert.match(text, /elementwise product/);
+  assert.match(text, /symmetric/);
+  const nums = await page.$$eval('.flow-text b.num', (bs) => bs.map((b) => Number(b.dataset.value)));
+  // s_24 and s_42: the same number twice (raw scores are symmetric)
+  assert.ok(nums.includes(f.rawScores[3]));
+  assert.ok(nums.includes(f.rawScoresColumn[3]));
+  await next(page);
+  await next(page);
+  const coeffText = await page.$eval('.flow-text', (e) => e.textContent);
+  assert.match(coeffText, /not parameters/);
+  const coeffNums = await page.$$eval('.flow-text b.num', (bs) => bs.map((b) => Number(b.dataset.value)));
+  assert.ok(coeffNums.includes(f.weights[3]) && coeffNums.includes(f.weightsColumn[3]));
+  assert.notEqual(f.weights[3], f.weightsColumn[3]);
+  await page.close();
+});
+
+test('picking a base token by click or keyboard rebuilds the flow for it', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow&step=9`);
+  await page.click('.token-button[data-j="3"]');
+  await page.waitForFunction(() => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '3');
+  const f = core.flow({ form: 'free', base: 3 });
+  assert.deepEqual(await column(page, 'weight'), Array.from(f.weights).map(full));
+  assert.match(await page.$eval('table.flow-table caption', (c) => c.textContent), /“river” \(base token 4\)/);
+  // keyboard: Tab to the "2. of" button and press Enter
+  await page.focus('.token-button[data-j="1"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '1');
+  assert.deepEqual(await column(page, 'weight'), Array.from(core.flow({ base: 1 }).weights).map(full));
+  assert.match(page.url(), /base=1/);
+  await page.close();
+});
+
+test('keyboard stepping: arrows, Home/End, Space plays and pauses', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow`);
+  await page.focus('.flow-region');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 2 of'));
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 10 of 10'));
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 9 of'));
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 1 of'));
+  await page.focus('.flow-region');
+  await page.keyboard.press(' ');
+  assert.equal(await page.$eval('.step-play', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 2 of'), null, { timeout: 10000 });
+  await page.keyboard.press(' ');
+  assert.equal(await page.$eval('.step-play', (b) => b.getAttribute('aria-pressed')), 'false');
+  await page.close();
+});
+
+test('Class 05 single-query flow: projections, ÷√d_k, softmax, weighted values', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&base=2`);
+  await page.check('#flow-form-qkv');
+  await page.waitForFunction(() => document.querySelector('.step-label').textContent.includes('of 11'));
+  const f = core.flow({ form: 'qkv', base: 2 });
+  const kinds = ['vectors', 'project', 'compare', 'scale', 'normalise', 'coefficients', 'term0', 'term1', 'term2', 'term3', 'output'];
+  await stepThrough(page, f, kinds);
+  // the query strip of the base block is q_3 = x_3 W_q, cell by cell
+  const q = await page.$$eval('.base-block .strip[data-name="q₃"] title', (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+  assert.deepEqual(q, Array.from(f.query));
+  assert.match(page.url(), /form=qkv/);
+  // scaling off: the divisor is 1 and the scaled column equals the raw one
+  await page.uncheck('#flow-scale');
+  await page.waitForFunction(() => document.querySelector('.flow-text').textContent.includes('√d_k') || true);
+  const g = core.flow({ form: 'qkv', base: 2, scale: false });
+  await page.waitForFunction((w) => document.querySelector('table.flow-table tbody td[data-col="weight"]')?.dataset.value === w, full(g.weights[0]));
+  assert.deepEqual(await column(page, 'scaled'), Array.from(g.rawScores).map(full));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('masks in the flow: causal and local window keys get weight 0 and say why', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow&base=1&step=9&win=1&r=0`);
+  const f = core.flow({ form: 'free', base: 1, window: 0 });
+  assert.deepEqual(await column(page, 'weight'), Array.from(f.weights).map(full));
+  assert.deepEqual(Array.from(f.weights), [0, 1, 0, 0]);
+  const heads = await page.$$eval('table.flow-table tbody th', (ths) => ths.map((t) => t.textContent));
+  assert.match(heads[0], /hidden by the window mask/);
+  await page.check('#flow-causal');
+  await page.uncheck('#flow-window');
+  const c = core.flow({ form: 'free', base: 1, causal: true });
+  await page.waitForFunction((w) => document.querySelector('table.flow-table tbody tr[data-j="0"] td[data-col="weight"]')?.dataset.value === w, full(c.weights[0]));
+  assert.deepEqual(await column(page, 'weight'), Array.from(c.weights).map(full));
+  assert.equal(c.weights[2], 0);
+  await page.close();
+});
+
+test('observation (a): shuffled outputs are permuted originals until positional encoding is on', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow`);
+  const off = core.shuffleExperiment({ form: 'free', shuffleSeed: 1 });
+  assert.equal(await page.$eval('#obs-shuffle .obs-result', (p) => p.dataset.equivariant), 'true');
+  assert.equal(await page.$eval('#obs-shuffle .obs-result b', (b) => b.dataset.value), full(off.maxDeviation));
+  assert.equal(await page.$eval('#obs-shuffle .obs-order b', (b) => b.textContent), off.shuffledTokens.map((t) => t.text).join(' · '));
+  await page.click('#obs-shuffle button[data-toggle="flowPE"]');
+  await page.waitForFunction(() => document.querySelector('#obs-shuffle .obs-result')?.dataset.equivariant === 'false');
+  const on = core.shuffleExperiment({ form: 'free', shuffleSeed: 1, positional: true });
+  assert.equal(await page.$eval('#obs-shuffle .obs-result b', (b) => b.dataset.value), full(on.maxDeviation));
+  assert.ok(on.maxDeviation > 0.01);
+  assert.equal(await page.$eval('#flow-pe', (c) => c.checked), true);
+  await page.click('#obs-shuffle .obs-run');
+  await page.waitForFunction(() => /shuf=2/.test(window.location.search));
+  const again = core.shuffleExperiment({ form: 'free', shuffleSeed: 2, positional: true });
+  assert.equal(await page.$eval('#obs-shuffle .obs-order b', (b) => b.dataset.value), Array.from(again.permutation).join(','));
+  await page.close();
+});
+
+test('observation (b): distance plays no part, until a mask', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow&form=qkv`);
+  const free = core.distanceExperiment({ form: 'qkv', base: 0, other: 3 });
+  const scores = await page.$$eval('.distance-table tbody tr td:nth-child(3)', (tds) => tds.map((td) => td.dataset.value));
+  assert.deepEqual(scores, free.points.map((p) => full(p.rawScore)));
+  assert.equal(await page.$eval('#obs-distance .obs-result', (p) => p.dataset.distanceFree), 'true');
+  await page.click('#obs-distance button[data-toggle="flowWindow"]');
+  await page.waitForFunction(() => document.querySelector('#obs-distance .obs-result')?.dataset.distanceFree === 'false');
+  const win = core.distanceExperiment({ form: 'qkv', base: 0, other: 3, window: 1 });
+  const weights = await page.$$eval('.distance-table tbody tr td:nth-child(4)', (tds) => tds.map((td) => td.dataset.value));
+  assert.deepEqual(weights, win.points.map((p) => full(p.weight)));
+  assert.equal(await page.$$eval('.distance-table tbody tr.masked', (trs) => trs.length), win.maskedCount);
+  await page.close();
+});
+
+test('observations (c) and (d): any length; which matrices are parameters, none trained', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow&form=qkv&s=Noa+can+be+annoying,+but+she+is+a+great+cat`);
+  const rows = await page.$$eval('#obs-length tbody tr', (trs) => trs.map((tr) => tr.children[2].textContent));
+  assert.deepEqual(rows, Array.from({ length: 10 }, (_, k) => `(${k + 1}, ${k + 1})`));
+  const roles = await page.$$eval('#obs-training tbody tr', (trs) => trs.map((tr) => [tr.dataset.name, tr.children[3].textContent]));
+  const t = core.trainingReport({ form: 'qkv', sentence: 'Noa can be annoying, but she is a great cat' });
+  assert.deepEqual(roles.map((r) => r[0]), t.matrices.map((m) => m.name));
+  assert.deepEqual(roles.filter((r) => r[1] === 'no (untrained)').map((r) => r[0]), ['W_q', 'W_k', 'W_v']);
+  const counts = await page.$$eval('#obs-training .obs-result b', (bs) => bs.map((b) => b.dataset.value));
+  assert.deepEqual(counts, [String(t.parameterCount), '0']);
+  // the gradient diagram: parameters marked, and an honest note that nothing was trained
+  assert.deepEqual(await page.$$eval('.grad-node.param', (gs) => gs.map((g) => g.dataset.node)), ['Wq', 'Wk', 'Wv']);
+  assert.match(await page.$eval('.grad-notes', (u) => u.textContent), /0 gradient steps taken/);
+  await page.close();
+});
+
+test('bad input gets a message; a base token past the end is clamped; no page-level scroll at 360 px', async () => {
+  const narrow = await launchBrowser({ viewport: { width: 360, height: 800 }, reducedMotion: 'reduce' });
+  try {
+    const { page, errors } = await openPage(narrow, `${server.url}?view=flow&base=40&step=3`);
+    assert.equal(await page.$eval('.token-button[aria-pressed="true"]', (b) => b.dataset.j), '3');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360));
+    // reduced motion: what the step reveals is drawn at once, with no fade
+    await page.click('.step-next');
+    await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 5'));
+    const opacities = await page.$$eval('.flow-svg .flow-part.current', (gs) => gs.map((g) => g.getAttribute('opacity')));
+    assert.ok(opacities.length > 0 && opacities.every((o) => o === null));
+    await page.fill('#flow-sentence', '   ,,, ');
+    await page.waitForSelector('#error .error');
+    assert.match(await page.$eval('#error', (e) => e.textContent), /No words found/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await narrow.close();
+  }
+});
+
+test('parallel heads sketch: per-head weights of the base token from the core, head count selectable', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv&base=1`);
+  const four = core.headsSketch({ heads: 4, base: 1 });
+  assert.equal(await page.$$eval('.head-card', (cs) => cs.length), 4);
+  const cells = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
+  assert.deepEqual(cells, four.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
+  assert.equal(await page.$eval('.heads-concat code', (c) => c.dataset.value), Array.from(four.concatBase, full).join(','));
+  await page.selectOption('#flow-heads', '2');
+  await page.waitForFunction(() => document.querySelectorAll('.head-card').length === 2);
+  const two = core.headsSketch({ heads: 2, base: 1 });
+  const cells2 = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
+  assert.deepEqual(cells2, two.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
+  assert.match(page.url(), /heads=2/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

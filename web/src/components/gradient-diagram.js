@@ -1,0 +1,102 @@
+// The Q/K/V projection diagram with the backward gradient arrows of training (Class 05
+// whiteboard, page 5), labelled honestly: what training would change (W_q, W_k, W_v), and that
+// on this page they are random and were never trained. Shapes and counts come from the core's
+// trainingReport; the arrows are a picture of where gradients would flow, not a computation.
+import { select } from 'd3';
+import { shapeText } from '../format.js';
+
+const W = 1000;
+const H = 360;
+const BOX_W = 132;
+const BOX_H = 54;
+
+export function drawGradientDiagram(container, { core, options, form }) {
+  const root = select(container);
+  root.selectAll('*').remove();
+  root.append('h3').attr('id', 'grad-title').text('What training would change');
+  let report;
+  try {
+    report = core.trainingReport({ ...options, form: 'qkv' });
+  } catch (error) {
+    root.append('p').attr('class', 'error').text(error.message);
+    return;
+  }
+  const shape = (name) => {
+    const m = report.matrices.find((x) => x.name === name);
+    return m ? shapeText(m.shape.rows, m.shape.cols) : '';
+  };
+  root.append('p').text(
+    'Solid arrows: the forward computation this page runs. Dashed arrows: where gradients would flow back from a loss if this block were trained on a task. Only the boxes marked “parameter” would change; the attention weights A would simply be recomputed from the new projections.',
+  );
+  if (form === 'free') {
+    root.append('p').attr('class', 'muted').text(
+      'The parameter-free form above has none of the W boxes: there, gradients would have nothing to update in the attention step. This diagram is the Class 05 form.',
+    );
+  }
+  const nodes = {
+    X: { x: 20, y: 150, title: 'X', sub: `input ${shape('X')}`, kind: 'input' },
+    Wq: { x: 190, y: 30, title: 'W_q', sub: `parameter ${shape('W_q')}`, kind: 'param' },
+    Wk: { x: 190, y: 150, title: 'W_k', sub: `parameter ${shape('W_k')}`, kind: 'param' },
+    Wv: { x: 190, y: 270, title: 'W_v', sub: `parameter ${shape('W_v')}`, kind: 'param' },
+    Q: { x: 370, y: 30, title: 'Q = X W_q', sub: 'queries', kind: 'computed' },
+    K: { x: 370, y: 150, title: 'K = X W_k', sub: 'keys', kind: 'computed' },
+    V: { x: 370, y: 270, title: 'V = X W_v', sub: 'values', kind: 'computed' },
+    S: { x: 550, y: 90, title: 'Q Kᵀ', sub: `scores ${shape('scores')}`, kind: 'computed' },
+    A: { x: 710, y: 90, title: '÷√d_k, softmax', sub: 'A: computed, not learned', kind: 'computed' },
+    Y: { x: 710, y: 270, title: 'Y = A V', sub: `output ${shape('Y')}`, kind: 'computed' },
+    L: { x: 862, y: 270, title: 'loss', sub: 'none: no task here', kind: 'missing' },
+  };
+  const forward = [['X', 'Wq'], ['X', 'Wk'], ['X', 'Wv'], ['Wq', 'Q'], ['Wk', 'K'], ['Wv', 'V'], ['Q', 'S'], ['K', 'S'], ['S', 'A'], ['A', 'Y'], ['V', 'Y'], ['Y', 'L']];
+  const backward = [['L', 'Y'], ['Y', 'A'], ['Y', 'V'], ['A', 'S'], ['S', 'Q'], ['S', 'K'], ['Q', 'Wq'], ['K', 'Wk'], ['V', 'Wv']];
+
+  const box = root.append('div').attr('class', 'table-scroll');
+  const svg = box.append('svg').attr('class', 'gradient-svg').attr('viewBox', `0 0 ${W} ${H}`).attr('width', W).attr('height', H)
+    .attr('role', 'img')
+    .attr('aria-label', 'Forward: X through W_q, W_k, W_v to Q, K, V, then Q Kᵀ, scale and softmax to A, then A V to Y. Backward, dashed: gradients from a loss to Y, A, the scores, Q, K, V and finally W_q, W_k, W_v. No loss exists on this page and nothing was trained.');
+  const defs = svg.append('defs');
+  for (const [id, cls] of [['grad-fwd', 'fwd-head'], ['grad-back', 'back-head']]) {
+    defs.append('marker').attr('id', id).attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
+      .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+      .append('path').attr('d', 'M0,0 L10,5 L0,10 z').attr('class', cls);
+  }
+  const centre = (n) => [n.x + BOX_W / 2, n.y + BOX_H / 2];
+  const edge = (from, to, offset) => {
+    const [x1, y1] = centre(nodes[from]);
+    const [x2, y2] = centre(nodes[to]);
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const len = Math.hypot(dx, dy) || 1;
+    // Trim to the box edges (approximately) and shift sideways so both directions show.
+    const tx = Math.min(Math.abs((BOX_W / 2 + 4) / (dx || 1e-9)), Math.abs((BOX_H / 2 + 4) / (dy || 1e-9)));
+    const ox = (-dy / len) * offset;
+    const oy = (dx / len) * offset;
+    return [x1 + dx * tx + ox, y1 + dy * tx + oy, x2 - dx * tx + ox, y2 - dy * tx + oy];
+  };
+  const fwd = svg.append('g').attr('class', 'grad-forward');
+  for (const [a, b] of forward) {
+    const [x1, y1, x2, y2] = edge(a, b, -4);
+    fwd.append('line').attr('x1', x1).attr('y1', y1).attr('x2', x2).attr('y2', y2).attr('marker-end', 'url(#grad-fwd)');
+  }
+  const back = svg.append('g').attr('class', 'grad-backward');
+  for (const [a, b] of backward) {
+    const [x1, y1, x2, y2] = edge(a, b, -4);
+    back.append('line').attr('x1', x1).attr('y1', y1 + 8).attr('x2', x2).attr('y2', y2 + 8).attr('marker-end', 'url(#grad-back)');
+  }
+  back.append('text').attr('class', 'grad-label').attr('x', 800).attr('y', 250).attr('text-anchor', 'middle').text('gradient (if trained)');
+  const g = svg.append('g').attr('class', 'grad-nodes');
+  for (const [id, n] of Object.entries(nodes)) {
+    const b = g.append('g').attr('class', `grad-node ${n.kind}`).attr('data-node', id).attr('transform', `translate(${n.x},${n.y})`);
+    b.append('rect').attr('width', BOX_W).attr('height', BOX_H).attr('rx', 6);
+    b.append('text').attr('x', BOX_W / 2).attr('y', 21).attr('text-anchor', 'middle').attr('class', 'grad-title').text(n.title);
+    b.append('text').attr('x', BOX_W / 2).attr('y', 40).attr('text-anchor', 'middle').attr('class', 'grad-sub').text(n.sub);
+  }
+  const notes = root.append('ul').attr('class', 'grad-notes');
+  const params = report.matrices.filter((m) => m.isParameter);
+  notes.append('li').text(
+    `Training would change: ${params.map((m) => `${m.name} ${shapeText(m.shape.rows, m.shape.cols)}`).join(', ')} — ${report.parameterCount} numbers in all.`,
+  );
+  notes.append('li').text(
+    `On this page: random initial values, ${report.trainedCount} of them changed, ${report.gradientSteps} gradient steps taken. There is no task, no labels, no loss and no optimiser here.`,
+  );
+  notes.append('li').text('Not parameters: X (the input), the scores, the attention weights A and the output Y. They are computed for each input; training changes them only indirectly, through the W matrices.');
+}

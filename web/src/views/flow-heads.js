@@ -1,0 +1,74 @@
+// The parallel-heads sketch (Class 05, last whiteboard page) on the page's own numbers: the
+// projections cut into column slices, one attention per slice, outputs side by side. Numbers
+// from the core's headsSketch; this module only lays them out.
+import { select } from 'd3';
+import { num, full } from '../format.js';
+import { vectorText } from '../components/flow-diagram.js';
+
+const BAR_W = 120;
+
+export function drawHeads(section, { core, options, state, report, tokens, update }) {
+  section.selectAll('*').remove();
+  section.append('h3').attr('id', 'heads-title').text('Several heads in parallel (a sketch)');
+  const dModel = report.workbench.X.cols;
+  const divisors = Array.from({ length: dModel }, (_, k) => k + 1).filter((h) => dModel % h === 0 && h <= 16);
+  const heads = divisors.includes(state.flowHeads) ? state.flowHeads : divisors.includes(4) ? 4 : divisors[divisors.length - 1];
+  const base = report.base;
+  let s;
+  try {
+    s = core.headsSketch({ ...options, heads, base });
+  } catch (error) {
+    section.append('p').attr('class', 'muted').text(`${error.message}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
+    return;
+  }
+  section.append('p').text(
+    `The last board drew several attention paths side by side. Here the page’s Q, K and V (${dModel} features) are cut into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim} feature${s.headDim === 1 ? '' : 's'}; each slice runs the whole flow above on its own (scores ÷ √${s.headDim} = ${num(s.divisor)}, softmax, weighted values), so each head has its own row of weights for “${tokens[base]}”. Their outputs are put side by side: ${heads} × ${s.headDim} = ${dModel} numbers again.`,
+  );
+  section.append('p').attr('class', 'muted').text(
+    'A real layer gives every head its own learned projections and mixes the concatenation with a learned output matrix W_o. Here the heads are only slices of the same random, untrained W_q, W_k, W_v, and there is no W_o. Heads run in parallel within one block; stacking blocks is a different thing (depth).',
+  );
+  const control = section.append('div').attr('class', 'control heads-control');
+  control.append('label').attr('for', 'flow-heads').text('Heads');
+  const pick = control.append('select').attr('id', 'flow-heads').on('change', (e) => update({ flowHeads: Number(e.target.value) }));
+  for (const h of divisors) pick.append('option').attr('value', h).text(`${h} (head_dim ${dModel / h})`);
+  pick.property('value', String(heads));
+
+  const grid = section.append('div').attr('class', 'heads-grid');
+  s.perHead.forEach((head, h) => {
+    const card = grid.append('article').attr('class', 'head-card').attr('data-head', h);
+    const from = h * s.headDim + 1;
+    card.append('h4').text(`head ${h + 1}: features ${from}${s.headDim > 1 ? `–${from + s.headDim - 1}` : ''}`);
+    const rowH = 20;
+    const w = 96 + BAR_W + 64;
+    const hgt = tokens.length * rowH + 4;
+    const svg = card.append('svg').attr('viewBox', `0 0 ${w} ${hgt}`).attr('width', w).attr('height', hgt).style('height', 'auto')
+      .attr('role', 'img').attr('aria-label', `head ${h + 1}: weights of “${tokens[base]}” over the tokens, listed in the table below`);
+    const rows = svg.selectAll('g').data(Array.from(head.baseWeights)).join('g').attr('transform', (_, j) => `translate(0,${j * rowH + 2})`);
+    rows.append('text').attr('x', 90).attr('y', rowH / 2).attr('dy', '0.35em').attr('text-anchor', 'end').text((_, j) => truncate(tokens[j], 11));
+    rows.append('rect').attr('class', 'head-bar').attr('x', 96).attr('y', 3).attr('height', rowH - 6)
+      .attr('width', (w) => Math.max(1, w * BAR_W));
+    rows.append('text').attr('class', 'head-value').attr('x', 96 + BAR_W + 4).attr('y', rowH / 2).attr('dy', '0.35em')
+      .attr('data-value', (w) => full(w)).text((w) => num(w));
+    card.append('p').attr('class', 'head-output').append('code').text(`output ${vectorText(head.baseOutput)}`);
+  });
+  const concat = section.append('p').attr('class', 'heads-concat');
+  concat.append('span').text(`Side by side (concatenated) for “${tokens[base]}”: `);
+  concat.append('code').attr('data-value', Array.from(s.concatBase, full).join(',')).text(vectorText(s.concatBase));
+  if (heads === 1) concat.append('span').text(' — with one head this is exactly the y of the Class 05 flow above (÷ √d_model).');
+
+  const table = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'obs-table heads-table');
+  table.append('caption').attr('class', 'muted').text(`Weights of “${tokens[base]}” in each head`);
+  const head = table.append('thead').append('tr');
+  head.append('th').attr('scope', 'col').text('head');
+  tokens.forEach((t) => head.append('th').attr('scope', 'col').text(t));
+  const body = table.append('tbody');
+  s.perHead.forEach((hd, h) => {
+    const tr = body.append('tr');
+    tr.append('th').attr('scope', 'row').text(String(h + 1));
+    Array.from(hd.baseWeights).forEach((w) => tr.append('td').attr('data-value', full(w)).text(num(w)));
+  });
+}
+
+function truncate(text, n) {
+  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
+}
