@@ -66,6 +66,29 @@ export class AttentionCore {
   tokenize(sentence, maxTokens = 64) {
     return this.module.tokenize(String(sentence), maxTokens);
   }
+
+  // ---- syllabus chapters (1-4, 8) --------------------------------------------------------
+
+  /**
+   * Chapter 4: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
+   * angleDegrees|null, whyUndefined, aIsUnit, bIsUnit, dotEqualsCosine, unitA|null, unitB|null,
+   * dotWith2b, cosineWith2b|null, unitTolerance}. Throws an Error for mismatched lengths or
+   * non-finite values.
+   * @param {ArrayLike<number>} a
+   * @param {ArrayLike<number>} b
+   */
+  compareVectors(a, b) {
+    return this.module.compareVectors(Array.from(a), Array.from(b));
+  }
+
+  /**
+   * Reads a vector typed by the learner ("1, -2.5, 3"); throws an Error naming `name` when
+   * the text is not a list of finite numbers.
+   * @returns {Float64Array}
+   */
+  parseVector(textValue, name = 'vector') {
+    return this.module.parseVector(String(textValue), String(name));
+  }
 }
 
 /**

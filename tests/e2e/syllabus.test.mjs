@@ -1,0 +1,95 @@
+// End-to-end: the syllabus chapters in Debian's Chromium. Each test drives a view and reads the
+// numbers back from the DOM, comparing them with the same core run in Node.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveStatic, launchBrowser, openPage } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+
+let server;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  context = await launchBrowser();
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+async function nextRender(page, action) {
+  const before = await page.evaluate(() => document.body.dataset.renders);
+  await action();
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
+}
+
+async function noPageScroll(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+// ---- chapter 4 ------------------------------------------------------------------------------
+async function vectorValues(page) {
+  return page.$$eval('.vector-table tr[data-key] td.value[data-value]', (tds) =>
+    Object.fromEntries(tds.map((td) => [td.closest('tr').dataset.key, td.dataset.value === '' ? null : Number(td.dataset.value)])));
+}
+
+function expectedVectorValues(a, b) {
+  const r = core.compareVectors(a, b);
+  return { dot: r.dot, normA: r.normA, normB: r.normB, cosine: r.cosine, angle: r.angleDegrees, dot2b: r.dotWith2b, cos2b: r.cosineWith2b };
+}
+
+test('cosine: the default vectors, then the arrow keys move a tip', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=cosine`);
+  assert.deepEqual(await vectorValues(page), expectedVectorValues([2, 1], [1, 2]));
+  assert.equal(await page.$eval('#agreement', (e) => e.dataset.agree), 'false');
+  await page.focus('.tip[data-vec="a"]');
+  await nextRender(page, () => page.keyboard.press('ArrowUp'));
+  await nextRender(page, () => page.keyboard.press('ArrowLeft'));
+  assert.equal(await page.inputValue('#vec-a'), '1.9, 1.1');
+  assert.deepEqual(await vectorValues(page), expectedVectorValues([1.9, 1.1], [1, 2]));
+  assert.match(page.url(), /va=1\.9%2C\+1\.1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('cosine: dragging a tip with the mouse changes the vector', async () => {
+  const { page } = await openPage(context, `${server.url}?view=cosine`);
+  const box = await page.$eval('.tip[data-vec="b"]', (c) => { const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+  await page.mouse.move(box[0], box[1]);
+  await page.mouse.down();
+  await page.mouse.move(box[0] + 60, box[1] + 40, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelector('#vec-b').value !== '1, 2');
+  const typed = core.parseVector(await page.inputValue('#vec-b'));
+  assert.ok(typed[0] > 1 && typed[1] < 2, `b moved right and down: ${typed}`);
+  assert.deepEqual(await vectorValues(page), expectedVectorValues([2, 1], typed));
+  await page.close();
+});
+
+test('cosine: n-D entry, normalise from the core, and errors next to the input', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=cosine&va=1,2,3,4&vb=-1,0.5,2,0`);
+  assert.deepEqual(await vectorValues(page), expectedVectorValues([1, 2, 3, 4], [-1, 0.5, 2, 0]));
+  assert.equal(await page.isVisible('.vector-plot'), false);
+  await nextRender(page, () => page.click('#normalise'));
+  const r = core.compareVectors([1, 2, 3, 4], [-1, 0.5, 2, 0]);
+  assert.equal(await page.inputValue('#vec-a'), Array.from(r.unitA, String).join(', '));
+  assert.equal(await page.$eval('#agreement', (e) => e.dataset.agree), 'true');
+  const values = await vectorValues(page);
+  assert.equal(values.dot, core.compareVectors(r.unitA, r.unitB).dot);
+  await nextRender(page, () => page.fill('#vec-b', '1, 2'));
+  assert.match(await page.$eval('#error', (e) => e.textContent), /different lengths \(4 and 2\)/);
+  await nextRender(page, () => page.fill('#vec-b', '1, <b>x</b>, 3, 4'));
+  assert.match(await page.$eval('#error', (e) => e.textContent), /is not a number/);
+  assert.equal(await page.$$eval('#error b', (els) => els.length), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('cosine: fits 360 px without page-level horizontal scroll', async () => {
+  const { page } = await openPage(context, `${server.url}?view=cosine`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.equal(await noPageScroll(page), true);
+  await page.close();
+});
