@@ -1,5 +1,6 @@
 // embind surface of the syllabus chapters (1 IDs to vectors, 2 local context, 3 reweighting,
 // 4 dot product and cosine, 8 multi-head). Converts, calls the core, converts back; no logic.
+#include "core/local_window.hpp"
 #include "core/vector_compare.hpp"
 #include "wasm/convert.hpp"
 
@@ -46,9 +47,56 @@ val parse_vector(std::string text, std::string name) {
   return guarded([&] { return row_to_js(aw::parse_vector(text, name)); });
 }
 
+// ---- chapter 2 ---------------------------------------------------------------------------
+val int_grid_to_js(const std::vector<std::vector<int>>& grid) {
+  aw::MatD m(static_cast<long>(grid.size()), grid.empty() ? 0L : static_cast<long>(grid[0].size()));
+  for (std::size_t i = 0; i < grid.size(); ++i)
+    for (std::size_t j = 0; j < grid[i].size(); ++j) m(static_cast<long>(i), static_cast<long>(j)) = grid[i][j];
+  return matrix_to_js(m);
+}
+
+val local_window(val o) {
+  return guarded([&] {
+    aw::LocalWindowOptions options;
+    options.sentence = string_field(o, "sentence", options.sentence);
+    options.radius = int_field(o, "radius", options.radius);
+    const std::string direction = string_field(o, "direction", "both");
+    if (direction == "both") options.direction = aw::WindowDirection::Both;
+    else if (direction == "left") options.direction = aw::WindowDirection::Left;
+    else if (direction == "right") options.direction = aw::WindowDirection::Right;
+    else throw aw::InputError("option 'direction' must be \"both\", \"left\" or \"right\"");
+    options.centre = int_field(o, "centre", options.centre);
+    options.target = string_field(o, "target", "");
+    options.max_tokens = int_field(o, "maxTokens", options.max_tokens);
+    const aw::LocalWindowReport r = aw::local_window(options);
+    val out = val::object();
+    out.set("tokens", tokens_to_js(r.tokens));
+    out.set("notices", strings_to_js(r.notices));
+    out.set("radius", r.radius);
+    out.set("windowPositions", r.window_positions);
+    out.set("centre", r.centre);
+    val reach = val::array();
+    for (const auto& row : r.reach) {
+      val positions = val::array();
+      for (int j : row) positions.call<void>("push", j);
+      reach.call<void>("push", positions);
+    }
+    out.set("reach", reach);
+    out.set("covers", int_grid_to_js(r.covers));
+    out.set("attention", int_grid_to_js(r.attention));
+    out.set("targetIndex", r.target_index);
+    out.set("distance", r.distance);
+    out.set("windowReachesTarget", r.window_reaches_target);
+    out.set("radiusNeeded", optional_number(r.radius_needed));
+    out.set("attentionReachesTarget", r.attention_reaches_target);
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(syllabus) {
   emscripten::function("compareVectors", &compare_vectors);
   emscripten::function("parseVector", &parse_vector);
+  emscripten::function("localWindow", &local_window);
 }

@@ -93,3 +93,60 @@ test('cosine: fits 360 px without page-level horizontal scroll', async () => {
   assert.equal(await noPageScroll(page), true);
   await page.close();
 });
+
+// ---- chapter 2 ------------------------------------------------------------------------------
+async function panelState(page, id) {
+  return page.$eval(`.window-panel[data-panel="${id}"]`, (panel) => ({
+    reach: panel.querySelector('.window-summary').dataset.reach,
+    reaches: panel.querySelector('.window-target').dataset.reaches,
+    needed: panel.querySelector('.window-target').dataset.radiusNeeded,
+    centre: panel.querySelector('.chip[aria-pressed="true"]').textContent,
+    covers: Array.from(panel.querySelectorAll('figure[data-name="window reach"] .cell title'), (t) => Number(t.textContent.split(' = ').pop())),
+    attention: Array.from(panel.querySelectorAll('figure[data-name="attention reach"] .cell title'), (t) => Number(t.textContent.split(' = ').pop())),
+  }));
+}
+
+test('window: both sentences with their reach sets, as the core computes them', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=window`);
+  const a = await panelState(page, 'a');
+  const expectedA = core.localWindow({ sentence: 'I am going to London', radius: 2, centre: 2, target: 'London' });
+  assert.equal(a.centre, 'going');
+  assert.equal(a.reach, Array.from(expectedA.reach[2]).join(','));
+  assert.deepEqual(a.covers, Array.from(expectedA.covers.data));
+  const b = await panelState(page, 'b');
+  assert.equal(b.centre, 'cat');
+  assert.equal(b.reaches, 'false');
+  assert.equal(b.needed, '9');
+  assert.ok(b.attention.length === 100 && b.attention.every((v) => v === 1));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('window: the radius slider, the direction and a new centre change the reach', async () => {
+  const { page } = await openPage(context, `${server.url}?view=window`);
+  await nextRender(page, () => page.fill('#win-radius', '9'));
+  assert.equal((await panelState(page, 'b')).reaches, 'true');
+  await nextRender(page, () => page.selectOption('#win-direction', 'right'));
+  const b = await panelState(page, 'b');
+  assert.equal(b.reaches, 'false');
+  assert.equal(b.needed, '');
+  await page.focus('.window-panel[data-panel="a"] .chip[data-pos="0"]');
+  await nextRender(page, () => page.keyboard.press('Enter'));
+  const a = await panelState(page, 'a');
+  assert.equal(a.centre, 'I');
+  const expected = core.localWindow({ sentence: 'I am going to London', radius: 9, direction: 'right', centre: 0 });
+  assert.equal(a.reach, Array.from(expected.reach[0]).join(','));
+  assert.match(page.url(), /wr=9/);
+  assert.match(page.url(), /wca=0/);
+  await page.close();
+});
+
+test('window: an empty sentence is reported next to the controls, and 360 px fits', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=window`);
+  await nextRender(page, () => page.fill('#win-sentence-b', '  '));
+  assert.match(await page.$eval('#error', (e) => e.textContent), /Sentence 2: .*at least one word/);
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.equal(await noPageScroll(page), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -43,3 +43,34 @@ describe('chapter 4: compareVectors and parseVector', () => {
     expect(() => core.parseVector('<script>', 'Vector a')).toThrow(/not a number/);
   });
 });
+
+describe('chapter 2: localWindow', () => {
+  it('gives the reach sets of "I am going to London" at radius 2', () => {
+    const r = core.localWindow({});
+    expect(r.tokens.map((t) => t.text)).toEqual(['I', 'am', 'going', 'to', 'London']);
+    expect(r.reach.map((row) => Array.from(row))).toEqual([[1, 2], [0, 2, 3], [0, 1, 3, 4], [1, 2, 4], [2, 3]]);
+    expect([r.covers.rows, r.covers.cols]).toEqual([5, 5]);
+    expect(Array.from(r.attention.data).every((v) => v === 1)).toBe(true);
+    expect(r.windowPositions).toBe(5);
+  });
+
+  it('"cat" reaches "Noa" by attention at any radius, by a window only at radius 9', () => {
+    const base = { sentence: 'Noa can be annoying, but she is a great cat', centre: 9, target: 'noa' };
+    for (const radius of [0, 2, 8]) {
+      const r = core.localWindow({ ...base, radius });
+      expect(r.windowReachesTarget).toBe(false);
+      expect(r.attentionReachesTarget).toBe(true);
+      expect(r.radiusNeeded).toBe(9);
+    }
+    expect(core.localWindow({ ...base, radius: 9 }).windowReachesTarget).toBe(true);
+    expect(core.localWindow({ ...base, radius: 12, direction: 'right' }).radiusNeeded).toBeNull();
+    expect(Array.from(core.localWindow({ ...base, radius: 1, direction: 'left' }).reach[9])).toEqual([8]);
+  });
+
+  it('refuses bad options with a message', () => {
+    expect(() => core.localWindow({ sentence: '' })).toThrow(/at least one word/);
+    expect(() => core.localWindow({ radius: 99 })).toThrow(/radius/);
+    expect(() => core.localWindow({ direction: 'up' })).toThrow(/direction/);
+    expect(() => core.localWindow({ radius: 1.5 })).toThrow(/whole number/);
+  });
+});

@@ -89,6 +89,20 @@ export class AttentionCore {
   parseVector(textValue, name = 'vector') {
     return this.module.parseVector(String(textValue), String(name));
   }
+
+  /**
+   * Chapter 2: which positions a sliding window around each centre word reaches, against
+   * all-to-all attention. Returns {tokens, notices, radius, windowPositions, centre,
+   * reach: number[][] (positions other than the centre), covers: Matrix (1 = inside the window,
+   * centre included), attention: Matrix (all ones), targetIndex (-1 if absent), distance,
+   * windowReachesTarget, radiusNeeded|null (null: this direction never reaches it),
+   * attentionReachesTarget}.
+   * @param {{sentence?: string, radius?: number, direction?: 'both'|'left'|'right',
+   *          centre?: number, target?: string, maxTokens?: number}} options
+   */
+  localWindow(options = {}) {
+    return this.module.localWindow(options);
+  }
 }
 
 /**

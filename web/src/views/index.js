@@ -7,8 +7,9 @@
 //     again after every update(patch). update() changes the shared state and the URL.
 import { workbenchView } from './workbench.js';
 import { cosineView } from './cosine.js';
+import { windowView } from './window.js';
 
-export const VIEWS = [workbenchView, cosineView].sort((a, b) => a.chapter - b.chapter);
+export const VIEWS = [workbenchView, cosineView, windowView].sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';
