@@ -1,6 +1,7 @@
 // embind surface of the syllabus chapters (1 IDs to vectors, 2 local context, 3 reweighting,
 // 4 dot product and cosine, 8 multi-head). Converts, calls the core, converts back; no logic.
 #include "core/local_window.hpp"
+#include "core/smoothing.hpp"
 #include "core/vector_compare.hpp"
 #include "wasm/convert.hpp"
 
@@ -93,10 +94,42 @@ val local_window(val o) {
   });
 }
 
+// ---- chapter 3 ---------------------------------------------------------------------------
+val doubles_to_js(const std::vector<double>& v) { return typed_array(v.data(), v.size()); }
+
+val run_smoothing(val o) {
+  return guarded([&] {
+    aw::NoisySeriesOptions options;
+    const int seed = int_field(o, "seed", 0);
+    if (seed < 0) throw aw::InputError("The seed must be a non-negative whole number.");
+    options.seed = static_cast<std::uint64_t>(seed);
+    options.length = int_field(o, "length", options.length);
+    options.period = number_field(o, "period", options.period);
+    options.noise_scale = number_field(o, "noise", options.noise_scale);
+    const aw::SmoothingReport r = aw::run_smoothing(options, number_field(o, "beta", 0.3));
+    val out = val::object();
+    out.set("t", doubles_to_js(r.series.t));
+    out.set("signal", doubles_to_js(r.series.signal));
+    out.set("x", doubles_to_js(r.series.x));
+    out.set("s", doubles_to_js(r.smoothed));
+    out.set("beta", r.beta);
+    out.set("previousShare", r.previous_share);
+    out.set("lastWeights", doubles_to_js(r.last_weights));
+    out.set("weightSum", r.weight_sum);
+    out.set("mseNoisy", r.mse_noisy);
+    out.set("mseSmoothed", r.mse_smoothed);
+    out.set("languageLag", r.language_lag);
+    out.set("weightAtLanguageLag", r.weight_at_language_lag);
+    out.set("weightNow", r.weight_now);
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(syllabus) {
   emscripten::function("compareVectors", &compare_vectors);
   emscripten::function("parseVector", &parse_vector);
   emscripten::function("localWindow", &local_window);
+  emscripten::function("runSmoothing", &run_smoothing);
 }

@@ -150,3 +150,42 @@ test('window: an empty sentence is reported next to the controls, and 360 px fit
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ---- chapter 3 ------------------------------------------------------------------------------
+async function chartValues(page, name, series) {
+  return page.$$eval(`table[data-name="${name}"] td[data-series="${series}"]`, (tds) => tds.map((td) => Number(td.dataset.value)));
+}
+
+test('smoothing: the series and the smoothed curve are the core’s, and β moves them', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=smoothing`);
+  let expected = core.smoothing({ seed: 0, length: 120, period: 40, noise: 0.4, beta: 0.3 });
+  assert.deepEqual(await chartValues(page, 'series', 'x'), Array.from(expected.x));
+  assert.deepEqual(await chartValues(page, 'series', 's'), Array.from(expected.s));
+  assert.equal(Number(await page.$eval('#smoothing-metrics', (e) => e.dataset.mseSmoothed)), expected.mseSmoothed);
+  await nextRender(page, () => page.click('button.example:has-text("0.9")'));
+  expected = core.smoothing({ seed: 0, length: 120, period: 40, noise: 0.4, beta: 0.9 });
+  assert.deepEqual(await chartValues(page, 'series', 's'), Array.from(expected.s));
+  assert.equal(Number(await page.$eval('#smoothing-language-text', (e) => e.dataset.weightLag)), expected.weightAtLanguageLag);
+  assert.equal(await page.$eval('#smoothing-formula', (e) => e.dataset.previous), String(expected.previousShare));
+  const weights = await chartValues(page, 'weights', 'weight');
+  assert.equal(weights[0], expected.lastWeights[119]);
+  assert.equal(weights[9], expected.lastWeights[110]);
+  await page.focus('#smooth-beta');
+  await nextRender(page, () => page.keyboard.press('ArrowLeft'));
+  assert.match(page.url(), /sb=89/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('smoothing: a bad seed is reported, and 360 px fits', async () => {
+  const { page } = await openPage(context, `${server.url}?view=smoothing&ss=5`);
+  const expected = core.smoothing({ seed: 5, length: 120, period: 40, noise: 0.4, beta: 0.3 });
+  assert.deepEqual(await chartValues(page, 'series', 'x'), Array.from(expected.x));
+  await page.fill('#smooth-seed', '-3');
+  await page.dispatchEvent('#smooth-seed', 'change');
+  await page.waitForSelector('#error p');
+  assert.match(await page.$eval('#error', (e) => e.textContent), /seed must be a whole number/);
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.equal(await noPageScroll(page), true);
+  await page.close();
+});

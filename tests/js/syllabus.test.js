@@ -1,4 +1,5 @@
 // The syllabus chapters' JS API on the real wasm module: what each view asks the core for.
+import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
 
@@ -72,5 +73,31 @@ describe('chapter 2: localWindow', () => {
     expect(() => core.localWindow({ radius: 99 })).toThrow(/radius/);
     expect(() => core.localWindow({ direction: 'up' })).toThrow(/direction/);
     expect(() => core.localWindow({ radius: 1.5 })).toThrow(/whole number/);
+  });
+});
+
+describe('chapter 3: smoothing against real NumPy', () => {
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/numpy_smoothing.json', import.meta.url), 'utf8'));
+  const worst = (ours, theirs) => Math.max(...Array.from(ours, (v, i) => Math.abs(v - theirs[i])));
+
+  it.each(fixture.cases.map((c) => [c.config.seed, c]))('seed %i: series, s and weights within 1e-12', (_, c) => {
+    for (const run of c.runs) {
+      const r = core.smoothing({ seed: c.config.seed, length: c.config.length, period: c.config.period, noise: c.config.noise_scale, beta: run.beta });
+      expect(r.x.length).toBe(c.config.length);
+      expect(worst(r.x, c.x)).toBeLessThanOrEqual(1e-12);
+      expect(worst(r.signal, c.signal)).toBeLessThanOrEqual(1e-12);
+      expect(worst(r.s, run.s)).toBeLessThanOrEqual(1e-12);
+      expect(worst(r.lastWeights, run.last_weights)).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(r.mseSmoothed - run.mse_smoothed)).toBeLessThanOrEqual(1e-12);
+      expect(r.weightSum).toBeCloseTo(1, 12);
+      expect(r.previousShare).toBeCloseTo(1 - run.beta, 15);
+    }
+  });
+
+  it('refuses β outside (0, 1] and a bad length', () => {
+    expect(() => core.smoothing({ beta: 0 })).toThrow(/β must be above 0/);
+    expect(() => core.smoothing({ beta: 1.2 })).toThrow(/β/);
+    expect(() => core.smoothing({ length: 1 })).toThrow(/length/);
+    expect(() => core.smoothing({ seed: -1 })).toThrow(/seed/);
   });
 });

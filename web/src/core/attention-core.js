@@ -103,6 +103,17 @@ export class AttentionCore {
   localWindow(options = {}) {
     return this.module.localWindow(options);
   }
+
+  /**
+   * Chapter 3: a noisy sine drawn with NumPy's default_rng(seed) and its exponential smoothing
+   * s_t = β x_t + (1 − β) s_{t−1} (s_0 = x_0). Returns Float64Arrays {t, signal, x, s,
+   * lastWeights} (lastWeights[j]: how much x_j counts in the last s) and numbers {beta,
+   * previousShare (1 − β), weightSum, mseNoisy, mseSmoothed, languageLag, weightAtLanguageLag, weightNow}.
+   * @param {{seed?: number, length?: number, period?: number, noise?: number, beta?: number}} options
+   */
+  smoothing(options = {}) {
+    return this.module.runSmoothing(options);
+  }
 }
 
 /**
