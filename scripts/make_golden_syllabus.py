@@ -2,6 +2,7 @@
 """Golden fixtures for the syllabus chapters, from real NumPy (and scikit-learn, PyTorch).
 
   tests/fixtures/numpy_smoothing.json   chapter 3: default_rng noisy series, exponential smoothing
+  tests/fixtures/sklearn_tfidf.json     chapter 1: CountVectorizer / TfidfVectorizer (defaults)
 
 Usage:  /usr/bin/python3 scripts/make_golden_syllabus.py
 Needs Debian's python3-numpy; the TF-IDF case needs python3-sklearn and the multi-head case
@@ -10,6 +11,7 @@ JSON conventions are those of scripts/make_golden.py (see tests/fixtures/README.
 """
 import pathlib
 import platform
+import re
 import sys
 
 import numpy as np
@@ -90,8 +92,62 @@ def smoothing_case():
     })
 
 
+# --------------------------------------------------------------------------------------
+# Chapter 1: bag of words and TF-IDF with scikit-learn's defaults
+# --------------------------------------------------------------------------------------
+
+# The core's tokenize() for ASCII text: runs of letters and digits, an apostrophe or hyphen
+# inside a word keeps it whole, everything else separates words; then lowercased. (The
+# default token_pattern would instead drop one-letter words such as "a".)
+WORD = re.compile(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*")
+
+
+def core_tokenize(doc):
+    return [w.lower() for w in WORD.findall(doc)]
+
+
+TFIDF_CORPORA = [
+    ["the dog chased the cat", "the cat chased the dog", "a dog is a loyal pet",
+     "the car is parked by the house"],
+    ["My name is Paul", "Paul is my name", "Noa can be annoying, but she is a great cat",
+     "I am going to London", "don't stop: a well-known cat-like dog"],
+    ["bank of the river", "bank account has money", "the river bank has money today"],
+]
+
+
+def tfidf_case():
+    import sklearn
+    from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
+
+    cases = []
+    for docs in TFIDF_CORPORA:
+        kw = dict(tokenizer=core_tokenize, lowercase=False, token_pattern=None)
+        counts = CountVectorizer(**kw).fit(docs)
+        tfidf = TfidfVectorizer(**kw)  # smooth_idf=True, sublinear_tf=False, norm='l2'
+        assert tfidf.smooth_idf and not tfidf.sublinear_tf and tfidf.norm == "l2"
+        matrix = tfidf.fit_transform(docs).toarray()
+        assert list(tfidf.get_feature_names_out()) == list(counts.get_feature_names_out())
+        cases.append({
+            "documents": docs,
+            "tokens": [core_tokenize(d) for d in docs],
+            "vocabulary": list(tfidf.get_feature_names_out()),
+            "counts": counts.transform(docs).toarray().astype(float),
+            "idf": tfidf.idf_,
+            "tfidf": matrix,
+            "tfidf_cosine": matrix @ matrix.T,
+        })
+    write_case("sklearn_tfidf", {
+        "generated_by": generated_by(sklearn=sklearn.__version__),
+        "description": "Chapter 1: CountVectorizer and TfidfVectorizer with their defaults "
+                       "(smooth_idf=True, sublinear_tf=False, norm='l2'), tokenised like the core's "
+                       "tokenize() (tokenizer=core_tokenize, lowercase=False, token_pattern=None).",
+        "cases": cases,
+    })
+
+
 def main():
     smoothing_case()
+    tfidf_case()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 // embind surface of the syllabus chapters (1 IDs to vectors, 2 local context, 3 reweighting,
 // 4 dot product and cosine, 8 multi-head). Converts, calls the core, converts back; no logic.
 #include "core/local_window.hpp"
+#include "core/representations.hpp"
 #include "core/smoothing.hpp"
 #include "core/vector_compare.hpp"
 #include "wasm/convert.hpp"
@@ -125,6 +126,76 @@ val run_smoothing(val o) {
   });
 }
 
+// ---- chapter 1 ---------------------------------------------------------------------------
+val analyse_corpus(val o) {
+  return guarded([&] {
+    aw::CorpusOptions options;
+    options.corpus = string_field(o, "corpus", options.corpus);
+    options.focus = int_field(o, "focus", options.focus);
+    options.word_a = string_field(o, "wordA", options.word_a);
+    options.word_b = string_field(o, "wordB", options.word_b);
+    const aw::CorpusReport r = aw::analyse_corpus(options);
+    val out = val::object();
+    val documents = val::array();
+    for (const auto& tokens : r.documents) documents.call<void>("push", tokens_to_js(tokens));
+    out.set("documents", documents);
+    out.set("notices", strings_to_js(r.notices));
+    out.set("vocabulary", strings_to_js(r.vocabulary));
+    out.set("firstAppearance", strings_to_js(r.first_appearance));
+    val ids = val::array();
+    for (const auto& row : r.ids) {
+      val list = val::array();
+      for (int id : row) list.call<void>("push", id);
+      ids.call<void>("push", list);
+    }
+    out.set("ids", ids);
+    out.set("focus", r.focus);
+    out.set("oneHot", matrix_to_js(r.one_hot));
+    out.set("oneHotGram", matrix_to_js(r.one_hot_gram));
+    out.set("counts", matrix_to_js(r.counts));
+    val df = val::array();
+    for (int v : r.document_frequency) df.call<void>("push", v);
+    out.set("documentFrequency", df);
+    out.set("idf", doubles_to_js(r.idf));
+    out.set("tfidf", matrix_to_js(r.tfidf));
+    out.set("tfidfCosine", matrix_to_js(r.tfidf_cosine));
+    val same = val::array();
+    for (const auto& [a, b] : r.same_counts) {
+      val pair = val::array();
+      pair.call<void>("push", a);
+      pair.call<void>("push", b);
+      same.call<void>("push", pair);
+    }
+    out.set("sameCounts", same);
+    out.set("idASorted", optional_number(r.id_a_sorted));
+    out.set("idBSorted", optional_number(r.id_b_sorted));
+    out.set("idAFirst", optional_number(r.id_a_first));
+    out.set("idBFirst", optional_number(r.id_b_first));
+    out.set("gapSorted", optional_number(r.gap_sorted));
+    out.set("gapFirst", optional_number(r.gap_first));
+    out.set("oneHotDotAB", optional_number(r.one_hot_dot_ab));
+    out.set("oneHotCosineAB", optional_number(r.one_hot_cosine_ab));
+    return out;
+  });
+}
+
+val representation_shapes(int vocabulary, int sequence, int width) {
+  return guarded([&] {
+    val out = val::array();
+    for (const auto& s : aw::representation_shapes(vocabulary, sequence, width)) {
+      val item = val::object();
+      item.set("name", s.name);
+      val shape = val::array();
+      for (long n : s.shape) shape.call<void>("push", static_cast<double>(n));
+      item.set("shape", shape);
+      item.set("axes", s.axes);
+      item.set("values", static_cast<double>(s.values));
+      out.call<void>("push", item);
+    }
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(syllabus) {
@@ -132,4 +203,6 @@ EMSCRIPTEN_BINDINGS(syllabus) {
   emscripten::function("parseVector", &parse_vector);
   emscripten::function("localWindow", &local_window);
   emscripten::function("runSmoothing", &run_smoothing);
+  emscripten::function("analyseCorpus", &analyse_corpus);
+  emscripten::function("representationShapes", &representation_shapes);
 }

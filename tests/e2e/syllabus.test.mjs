@@ -189,3 +189,55 @@ test('smoothing: a bad seed is reported, and 360 px fits', async () => {
   assert.equal(await noPageScroll(page), true);
   await page.close();
 });
+
+// ---- chapter 1 ------------------------------------------------------------------------------
+async function heatValues(page, name) {
+  return page.$$eval(`figure[data-name="${name}"] .cell title`, (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+}
+
+test('ids: IDs, one-hot, counts, TF-IDF, dense and contextual numbers are the core’s', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=ids`);
+  const r = core.analyseCorpus({ wordA: 'dog', wordB: 'car' });
+  assert.deepEqual(await page.$$eval('.id-tokens li', (els) => els.map((e) => Number(e.dataset.id))), Array.from(r.ids[0]));
+  assert.equal(await page.$eval('.id-gap', (e) => e.dataset.gapFirst), String(r.gapFirst));
+  assert.deepEqual(await heatValues(page, 'one-hot'), Array.from(r.oneHot.data));
+  assert.deepEqual(await heatValues(page, 'counts'), Array.from(r.counts.data));
+  assert.deepEqual(await heatValues(page, 'tf-idf'), Array.from(r.tfidf.data));
+  const idf = await page.$$eval('.idf-table td.computed', (tds) => tds.map((td) => Number(td.dataset.value)));
+  assert.deepEqual(idf, Array.from(r.idf));
+  assert.equal(await page.$eval('.same-counts', (e) => e.dataset.pairs), '0-1');
+  // "dog" in document 1 against document 3 (document 2 is only a reordering of document 1)
+  const experiment = core.bankExperiment({ sentence: 'the dog chased the cat', sentence2: 'a dog is a loyal pet', target: 'dog' });
+  const byName = Object.fromEntries(experiment.cosines.map((c) => [c.name, c.value]));
+  const dense = await page.$eval('.dense-compare', (e) => ({ raw: Number(e.dataset.raw), contextual: Number(e.dataset.contextual) }));
+  assert.equal(dense.raw, byName.raw_target_across_sentences);
+  assert.equal(dense.contextual, byName.contextual_target_across_sentences);
+  assert.ok(dense.contextual < 0.999);
+  assert.deepEqual(await heatValues(page, 'X (dense)'), Array.from(experiment.first.X.data));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('ids: the three size sliders move independently, the corpus is editable, errors are shown', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=ids`);
+  await nextRender(page, () => page.fill('#rep-length', '12'));
+  let shapes = core.representationShapes(10000, 12, 8);
+  const shapeOf = (name) => page.$eval(`.rep-shapes tr[data-name="${name}"] td.shape`, (e) => e.textContent);
+  assert.equal(await shapeOf('one-hot'), `(${shapes[1].shape.join(', ')})`);
+  await nextRender(page, () => page.fill('#rep-width', '300'));
+  shapes = core.representationShapes(10000, 12, 300);
+  assert.equal(await shapeOf('embedding table'), '(10000, 300)');
+  assert.equal(await shapeOf('dense embeddings X'), '(12, 300)');
+  assert.equal(await page.$eval('.rep-shapes tr[data-name="embedding table"] td.count', (e) => Number(e.dataset.value)), shapes[3].values);
+  assert.match(page.url(), /rt=12/);
+  await nextRender(page, () => page.fill('#rep-corpus', 'Bank of the river\nbank account has money'));
+  const r = core.analyseCorpus({ corpus: 'Bank of the river\nbank account has money', wordA: 'dog', wordB: 'car' });
+  assert.deepEqual(await heatValues(page, 'tf-idf'), Array.from(r.tfidf.data));
+  assert.equal(await page.$eval('.id-gap', (e) => e.dataset.gapSorted), '');
+  await nextRender(page, () => page.fill('#rep-corpus', ' \n '));
+  assert.match(await page.$eval('#error', (e) => e.textContent), /at least one document/);
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.equal(await noPageScroll(page), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

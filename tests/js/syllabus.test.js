@@ -101,3 +101,36 @@ describe('chapter 3: smoothing against real NumPy', () => {
     expect(() => core.smoothing({ seed: -1 })).toThrow(/seed/);
   });
 });
+
+describe('chapter 1: analyseCorpus and representationShapes against scikit-learn', () => {
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/sklearn_tfidf.json', import.meta.url), 'utf8'));
+  const flat = (rows) => rows.flat();
+  const worst = (ours, theirs) => Math.max(...Array.from(ours, (v, i) => Math.abs(v - theirs[i])));
+
+  it.each(fixture.cases.map((c, i) => [i, c]))('corpus %i: vocabulary, counts, idf and TF-IDF within 1e-12', (_, c) => {
+    const r = core.analyseCorpus({ corpus: c.documents.join('\n') });
+    expect(r.vocabulary).toEqual(c.vocabulary);
+    expect(r.documents.map((tokens) => tokens.map((t) => t.key))).toEqual(c.tokens);
+    expect(Array.from(r.counts.data)).toEqual(flat(c.counts));
+    expect(worst(r.idf, c.idf)).toBeLessThanOrEqual(1e-12);
+    expect(worst(r.tfidf.data, flat(c.tfidf))).toBeLessThanOrEqual(1e-12);
+    expect(worst(r.tfidfCosine.data, flat(c.tfidf_cosine))).toBeLessThanOrEqual(1e-12);
+  });
+
+  it('shows ID gaps under two orderings, one-hot orthogonality and lost word order', () => {
+    const r = core.analyseCorpus({ wordA: 'dog', wordB: 'car' });
+    expect([r.idASorted, r.idBSorted, r.gapSorted]).toEqual([5, 2, 3]);
+    expect([r.idAFirst, r.idBFirst, r.gapFirst]).toEqual([1, 8, 7]);
+    expect(r.oneHotDotAB).toBe(0);
+    expect(r.sameCounts.map((p) => Array.from(p))).toEqual([[0, 1]]);
+    expect(core.analyseCorpus({ wordA: 'zebra' }).gapSorted).toBeNull();
+  });
+
+  it('gives shapes for three independent sizes and refuses bad input', () => {
+    const shapes = core.representationShapes(10000, 5, 8);
+    expect(shapes.find((s) => s.name === 'one-hot').shape).toEqual([5, 10000]);
+    expect(shapes.find((s) => s.name === 'embedding table').values).toBe(80000);
+    expect(() => core.representationShapes(0, 5, 8)).toThrow(/at least 1/);
+    expect(() => core.analyseCorpus({ corpus: '' })).toThrow(/at least one document/);
+  });
+});

@@ -114,6 +114,28 @@ export class AttentionCore {
   smoothing(options = {}) {
     return this.module.runSmoothing(options);
   }
+
+  /**
+   * Chapter 1: a corpus (one document per line) as token IDs, one-hot rows, bag-of-words
+   * counts and TF-IDF with scikit-learn's TfidfVectorizer defaults, words split by tokenize().
+   * Returns {documents (tokens per document), notices, vocabulary (sorted), firstAppearance,
+   * ids, focus, oneHot, oneHotGram, counts, documentFrequency, idf, tfidf, tfidfCosine
+   * (Matrices / arrays), sameCounts ([a, b] document pairs with equal counts), idASorted,
+   * idBSorted, idAFirst, idBFirst, gapSorted, gapFirst, oneHotDotAB, oneHotCosineAB (null when
+   * a word is missing)}.
+   * @param {{corpus?: string, focus?: number, wordA?: string, wordB?: string}} options
+   */
+  analyseCorpus(options = {}) {
+    return this.module.analyseCorpus(options);
+  }
+
+  /**
+   * Chapter 1: the shape of every representation for a vocabulary size, a sequence length and
+   * an embedding width. Returns [{name, shape: number[], axes, values}].
+   */
+  representationShapes(vocabularySize, sequenceLength, width) {
+    return this.module.representationShapes(vocabularySize, sequenceLength, width);
+  }
 }
 
 /**
