@@ -3,6 +3,7 @@
 
   tests/fixtures/numpy_smoothing.json   chapter 3: default_rng noisy series, exponential smoothing
   tests/fixtures/sklearn_tfidf.json     chapter 1: CountVectorizer / TfidfVectorizer (defaults)
+  tests/fixtures/torch_mha_batch.json   chapter 8: nn.MultiheadAttention, many head counts, batch of two
 
 Usage:  /usr/bin/python3 scripts/make_golden_syllabus.py
 Needs Debian's python3-numpy; the TF-IDF case needs python3-sklearn and the multi-head case
@@ -145,9 +146,112 @@ def tfidf_case():
     })
 
 
+# --------------------------------------------------------------------------------------
+# Chapter 8: nn.MultiheadAttention for every head count on a batch of two sentences
+# --------------------------------------------------------------------------------------
+
+COURSE_VOCAB = ["bank", "of", "the", "river", "account", "money", "has", "today"]
+
+MHA_CASES = [
+    (0, 8, "bank of the river", "bank account has money", [1, 2, 4, 8]),
+    (5, 16, "the river bank has money", "money in the bank today", [1, 2, 4, 8, 16]),
+]
+
+
+def mha_batch_case():
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    torch.set_num_threads(1)
+    cases = []
+    for seed, d_model, sentence1, sentence2, heads in MHA_CASES:
+        words1, words2 = sentence1.split(), sentence2.split()
+        assert len(words1) == len(words2), "a batch stacks sentences of equal length (no padding)"
+        torch.manual_seed(seed)
+        vocab = list(COURSE_VOCAB)
+        for w in words1 + words2:
+            if w not in vocab:
+                vocab.append(w)
+        word2idx = {w: i for i, w in enumerate(vocab)}
+        # The notebook's creation order (cells 23-26): embedding, three Linear, then the module.
+        embedding = nn.Embedding(len(vocab), d_model)
+        W_q = nn.Linear(d_model, d_model, bias=False)
+        W_k = nn.Linear(d_model, d_model, bias=False)
+        W_v = nn.Linear(d_model, d_model, bias=False)
+        base = nn.MultiheadAttention(d_model, 1, bias=False, batch_first=True)
+        runs = {}
+        with torch.no_grad():
+            X1 = embedding(torch.tensor([word2idx[w] for w in words1]))
+            X2 = embedding(torch.tensor([word2idx[w] for w in words2]))
+            X_batch = torch.stack([X1, X2])  # (B, T, d_model)
+            hand = []
+            for X in (X1, X2):
+                Q, K, V = W_q(X), W_k(X), W_v(X)
+                A = F.softmax(Q @ K.T / (d_model ** 0.5), dim=-1)
+                hand.append({"attn_weights": A, "Y": A @ V})
+            for h in heads:
+                # The initialisation does not depend on the head count: one set of weights,
+                # split h ways.
+                mha = nn.MultiheadAttention(d_model, h, bias=False, batch_first=True)
+                mha.load_state_dict(base.state_dict())
+                Y_mha, A_mean = mha(X_batch, X_batch, X_batch)
+                Y_heads, A_heads = mha(X_batch, X_batch, X_batch, average_attn_weights=False)
+                assert torch.equal(Y_mha, Y_heads)
+                # The same thing written out on the batch, with the last-two-axes transpose.
+                B, T, E = X_batch.shape
+                hd = E // h
+                Wq, Wk, Wv = mha.in_proj_weight.split(E)
+                split = lambda M: M.view(B, T, h, hd).transpose(1, 2)  # (B, h, T, hd)
+                q, k, v = split(X_batch @ Wq.T), split(X_batch @ Wk.T), split(X_batch @ Wv.T)
+                scores = (q / hd ** 0.5) @ k.transpose(-2, -1)  # (B, h, T, T)
+                A = F.softmax(scores, dim=-1)
+                concat = (A @ v).transpose(1, 2).reshape(B, T, E)
+                Y_check = concat @ mha.out_proj.weight.T
+                assert float((Y_check - Y_mha).abs().max()) < 1e-5
+                assert float((A - A_heads).abs().max()) < 1e-6
+                runs[f"heads_{h}"] = {
+                    "num_heads": h,
+                    "head_dim": hd,
+                    "shapes": {"X_batch": list(X_batch.shape), "q": list(q.shape),
+                               "k_transposed": list(k.transpose(-2, -1).shape),
+                               "scores": list(scores.shape), "concat": list(concat.shape),
+                               "Y_mha": list(Y_mha.shape), "attn_weights_mha": list(A_mean.shape)},
+                    "Y_mha": Y_mha,
+                    "attn_weights_mha": A_mean,
+                    "attn_weights_per_head": A_heads,
+                    "concat": concat,
+                }
+        cases.append({
+            "config": {"seed": seed, "d_model": d_model, "sentence1": sentence1, "sentence2": sentence2,
+                       "heads": heads, "bias": False, "batch_first": True, "dtype": "float32",
+                       "creation_order": ["embedding", "W_q", "W_k", "W_v", "mha (num_heads=1)"]},
+            "vocab": vocab,
+            "params": {
+                "embedding.weight": embedding.weight,
+                "W_q.weight": W_q.weight, "W_k.weight": W_k.weight, "W_v.weight": W_v.weight,
+                "mha.in_proj_weight": base.in_proj_weight,
+                "mha.out_proj.weight": base.out_proj.weight,
+            },
+            "X_batch": X_batch,
+            "hand_written": hand,
+            **runs,
+        })
+    write_case("torch_mha_batch", {
+        "generated_by": generated_by(torch=torch.__version__, torch_num_threads=1),
+        "description": "Chapter 8: the notebook's PyTorch stream (manual_seed, nn.Embedding, three "
+                       "nn.Linear, nn.MultiheadAttention), then the module's weights loaded into "
+                       "modules with every head count and run on a batch of two equal-length "
+                       "sentences (B, T, d_model); per-head and averaged weights, the concatenated "
+                       "heads and the output. hand_written is the notebook's Q/K/V block per sentence.",
+        "cases": cases,
+    })
+
+
 def main():
     smoothing_case()
     tfidf_case()
+    mha_batch_case()
 
 
 if __name__ == "__main__":

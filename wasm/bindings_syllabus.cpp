@@ -1,5 +1,6 @@
 // embind surface of the syllabus chapters (1 IDs to vectors, 2 local context, 3 reweighting,
 // 4 dot product and cosine, 8 multi-head). Converts, calls the core, converts back; no logic.
+#include "core/heads_lab.hpp"
 #include "core/local_window.hpp"
 #include "core/representations.hpp"
 #include "core/smoothing.hpp"
@@ -196,6 +197,103 @@ val representation_shapes(int vocabulary, int sequence, int width) {
   });
 }
 
+// ---- chapter 8 ---------------------------------------------------------------------------
+val batch_shape_to_js(const aw::BatchShape& shape) {
+  val out = val::object();
+  out.set("name", shape.name);
+  val dims = val::array();
+  for (long d : shape.dims) dims.call<void>("push", static_cast<double>(d));
+  out.set("dims", dims);
+  out.set("axes", shape.axes);
+  return out;
+}
+
+val sentence_heads_to_js(const aw::SentenceHeads& s) {
+  val out = val::object();
+  out.set("tokens", tokens_to_js(s.tokens));
+  out.set("X", matrix_to_js(s.X));
+  out.set("Q", matrix_to_js(s.mha.Q));
+  out.set("K", matrix_to_js(s.mha.K));
+  out.set("V", matrix_to_js(s.mha.V));
+  val heads = val::array();
+  for (std::size_t h = 0; h < s.head_slices.size(); ++h) {
+    val head = val::object();
+    head.set("Q", matrix_to_js(s.head_slices[h].Q));
+    head.set("K", matrix_to_js(s.head_slices[h].K));
+    head.set("V", matrix_to_js(s.head_slices[h].V));
+    head.set("attn_weights", matrix_to_js(s.mha.head_weights[h]));
+    head.set("output", matrix_to_js(s.mha.head_outputs[h]));
+    heads.call<void>("push", head);
+  }
+  out.set("heads", heads);
+  out.set("concat", matrix_to_js(s.mha.concat));
+  out.set("Y_mha", matrix_to_js(s.mha.output));
+  out.set("attn_weights_mha", matrix_to_js(s.mha.mean_weights));
+  val hand = val::object();
+  hand.set("attn_weights", matrix_to_js(s.hand_written.attn_weights));
+  hand.set("Y", matrix_to_js(s.hand_written.Y));
+  out.set("handWritten", hand);
+  val one = val::object();
+  one.set("attn_weights", matrix_to_js(s.one_head.mean_weights));
+  one.set("concat", matrix_to_js(s.one_head.concat));
+  one.set("Y_mha", matrix_to_js(s.one_head.output));
+  out.set("oneHead", one);
+  out.set("oneHeadMatched", matrix_to_js(s.one_head_matched.output));
+  out.set("diffHandVsOneHead", s.diff_hand_vs_one_head);
+  out.set("diffHandVsMatched", s.diff_hand_vs_matched);
+  out.set("diffOneHeadBeforeOutProj", s.diff_one_head_before_out_proj);
+  return out;
+}
+
+val run_heads_lab(val o) {
+  return guarded([&] {
+    aw::HeadsLabOptions options;
+    options.sentence1 = string_field(o, "sentence1", options.sentence1);
+    options.sentence2 = string_field(o, "sentence2", options.sentence2);
+    options.d_model = int_field(o, "dModel", options.d_model);
+    options.heads = int_field(o, "heads", options.heads);
+    const int seed = int_field(o, "seed", 0);
+    if (seed < 0) throw aw::InputError("The seed must be a non-negative whole number.");
+    options.seed = static_cast<std::uint64_t>(seed);
+    options.max_tokens = int_field(o, "maxTokens", options.max_tokens);
+    const aw::HeadsLabReport r = aw::run_heads_lab(options);
+    val out = val::object();
+    out.set("notices", strings_to_js(r.notices));
+    out.set("dModel", r.d_model);
+    out.set("heads", r.heads);
+    out.set("headDim", r.head_dim);
+    val divisors = val::array();
+    for (int d : r.divisors) divisors.call<void>("push", d);
+    out.set("divisors", divisors);
+    out.set("vocab", strings_to_js(r.vocab));
+    out.set("in_proj_weight", matrix_to_js(r.in_proj_weight));
+    out.set("out_proj_weight", matrix_to_js(r.out_proj_weight));
+    out.set("W_q", matrix_to_js(r.W_q));
+    out.set("W_k", matrix_to_js(r.W_k));
+    out.set("W_v", matrix_to_js(r.W_v));
+    val sentences = val::array();
+    for (const auto& s : r.sentences) sentences.call<void>("push", sentence_heads_to_js(s));
+    out.set("sentences", sentences);
+    out.set("batchable", r.batchable);
+    val shapes = val::array();
+    for (const auto& shape : r.batch_shapes) shapes.call<void>("push", batch_shape_to_js(shape));
+    out.set("batchShapes", shapes);
+    out.set("wrongTranspose", r.batchable ? batch_shape_to_js(r.wrong_transpose) : val::null());
+    out.set("paramsInProj", static_cast<double>(r.params_in_proj));
+    out.set("paramsOutProj", static_cast<double>(r.params_out_proj));
+    return out;
+  });
+}
+
+val divisors_of(int n) {
+  return guarded([&] {
+    if (n < 1 || n > 100000) throw aw::InputError("d_model must be a positive whole number");
+    val out = val::array();
+    for (int d : aw::divisors_of(n)) out.call<void>("push", d);
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(syllabus) {
@@ -205,4 +303,6 @@ EMSCRIPTEN_BINDINGS(syllabus) {
   emscripten::function("runSmoothing", &run_smoothing);
   emscripten::function("analyseCorpus", &analyse_corpus);
   emscripten::function("representationShapes", &representation_shapes);
+  emscripten::function("runHeadsLab", &run_heads_lab);
+  emscripten::function("divisorsOf", &divisors_of);
 }

@@ -241,3 +241,56 @@ test('ids: the three size sliders move independently, the corpus is editable, er
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ---- chapter 8 ------------------------------------------------------------------------------
+test('heads: per-head weights, concat and output are the core’s; the slider offers only divisors', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=heads`);
+  let r = core.headsLab({ heads: 2 });
+  assert.deepEqual(await heatValues(page, 'head 0 weights'), Array.from(r.sentences[0].heads[0].attn_weights.data));
+  assert.deepEqual(await heatValues(page, 'head 1 weights'), Array.from(r.sentences[0].heads[1].attn_weights.data));
+  assert.deepEqual(await heatValues(page, 'concat'), Array.from(r.sentences[0].concat.data));
+  assert.deepEqual(await heatValues(page, 'Y_mha'), Array.from(r.sentences[0].Y_mha.data));
+  assert.equal(await page.$eval('#heads-h', (e) => e.max), '3');
+  await page.focus('#heads-h');
+  await nextRender(page, () => page.keyboard.press('ArrowRight'));
+  assert.match(page.url(), /hh=4/);
+  r = core.headsLab({ heads: 4 });
+  assert.equal(await page.$$eval('.heads-grid figure', (els) => els.length), 4);
+  assert.deepEqual(await heatValues(page, 'head 3 weights'), Array.from(r.sentences[0].heads[3].attn_weights.data));
+  await nextRender(page, () => page.click('button[data-head="2"]'));
+  assert.deepEqual(await heatValues(page, 'Q_2'), Array.from(r.sentences[0].heads[2].Q.data));
+  await nextRender(page, () => page.click('button[data-item="1"]'));
+  assert.deepEqual(await heatValues(page, 'Y_mha'), Array.from(r.sentences[1].Y_mha.data));
+  const shapes = await page.$$eval('table.batch-shapes td.shape', (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(shapes, r.batchShapes.map((s) => `(${s.dims.join(', ')})`));
+  assert.equal(await page.$eval('.wrong-transpose', (e) => e.dataset.dims), '8,4,2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('heads: changing d_model keeps a valid head count; the one-head comparison; bad links and 360 px', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=heads&hh=4`);
+  await nextRender(page, () => page.selectOption('#heads-d', '6'));
+  assert.match(page.url(), /hd=6/);
+  assert.match(page.url(), /hh=3/);
+  assert.equal(await page.$eval('#heads-h-value', (e) => e.textContent), '3 (1, 2, 3, 6)');
+  const r = core.headsLab({ dModel: 6, heads: 3 });
+  assert.deepEqual(await heatValues(page, 'Y (hand-written)'), Array.from(r.sentences[0].handWritten.Y.data));
+  assert.deepEqual(await heatValues(page, 'Y_mha (1 head)'), Array.from(r.sentences[0].oneHead.Y_mha.data));
+  assert.equal(Number(await page.$eval('.one-head-diffs', (e) => e.dataset.matched)), r.sentences[0].diffHandVsMatched);
+  await page.close();
+  const bad = await openPage(context, `${server.url}?view=heads&hh=3`);
+  assert.match(await bad.page.$eval('#error', (e) => e.textContent), /3 heads do not divide d_model = 8/);
+  // the slider can only pick divisors: moving it clears the error
+  await bad.page.focus('#heads-h');
+  await nextRender(bad.page, () => bad.page.keyboard.press('ArrowRight'));
+  assert.doesNotMatch(bad.page.url(), /hh=/); // 2 heads, the default
+  assert.equal(await bad.page.$eval('#error', (e) => e.textContent), '');
+  await nextRender(bad.page, () => bad.page.fill('#heads-s2', 'the river bank has money'));
+  assert.match(await bad.page.$eval('#messages', (e) => e.textContent), /key_padding_mask/);
+  assert.equal(await bad.page.$$eval('table.batch-shapes', (els) => els.length), 0);
+  await bad.page.setViewportSize({ width: 360, height: 800 });
+  assert.equal(await noPageScroll(bad.page), true);
+  assert.deepEqual(errors, []);
+  await bad.page.close();
+});

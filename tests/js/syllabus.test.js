@@ -134,3 +134,40 @@ describe('chapter 1: analyseCorpus and representationShapes against scikit-learn
     expect(() => core.analyseCorpus({ corpus: '' })).toThrow(/at least one document/);
   });
 });
+
+describe('chapter 8: headsLab against real PyTorch (1e-6)', () => {
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/torch_mha_batch.json', import.meta.url), 'utf8'));
+  const worst = (ours, theirs) => Math.max(...Array.from(ours, (v, i) => Math.abs(v - theirs[i])));
+  const cases = fixture.cases.flatMap((c) => c.config.heads.map((h) => [c.config.d_model, h, c]));
+
+  it.each(cases)('d_model %i, %i heads: both batch items, per-head and mean weights, output', (_, heads, c) => {
+    const r = core.headsLab({ sentence1: c.config.sentence1, sentence2: c.config.sentence2, dModel: c.config.d_model, heads, seed: c.config.seed });
+    const run = c[`heads_${heads}`];
+    expect(r.headDim).toBe(run.head_dim);
+    expect(r.batchShapes.find((s) => s.name.startsWith('scores')).dims).toEqual(run.shapes.scores);
+    expect(r.batchShapes.find((s) => s.name.startsWith('Kᵀ')).dims).toEqual(run.shapes.k_transposed);
+    for (const b of [0, 1]) {
+      const s = r.sentences[b];
+      expect(worst(s.Y_mha.data, run.Y_mha[b].flat())).toBeLessThanOrEqual(1e-6);
+      expect(worst(s.attn_weights_mha.data, run.attn_weights_mha[b].flat())).toBeLessThanOrEqual(1e-6);
+      expect(worst(s.concat.data, run.concat[b].flat())).toBeLessThanOrEqual(1e-6);
+      s.heads.forEach((head, h) => expect(worst(head.attn_weights.data, run.attn_weights_per_head[b][h].flat())).toBeLessThanOrEqual(1e-6));
+      expect(worst(s.handWritten.Y.data, c.hand_written[b].Y.flat())).toBeLessThanOrEqual(1e-6);
+    }
+  });
+
+  it('offers only divisors, refuses other head counts, and explains unequal lengths', () => {
+    expect(core.divisorsOf(12)).toEqual([1, 2, 3, 4, 6, 12]);
+    expect(() => core.headsLab({ dModel: 8, heads: 3 })).toThrow(/must be one of 1, 2, 4, 8/);
+    const r = core.headsLab({ sentence2: 'the river bank has money' });
+    expect(r.batchable).toBe(false);
+    expect(r.batchShapes).toEqual([]);
+    expect(r.notices.join(' ')).toMatch(/key_padding_mask/);
+  });
+
+  it('one head equals the hand-written block once the weights match', () => {
+    const s = core.headsLab({ heads: 1 }).sentences[0];
+    expect(s.diffHandVsOneHead).toBeGreaterThan(0.01);
+    expect(s.diffHandVsMatched).toBeLessThan(1e-12);
+  });
+});

@@ -136,6 +136,27 @@ export class AttentionCore {
   representationShapes(vocabularySize, sequenceLength, width) {
     return this.module.representationShapes(vocabularySize, sequenceLength, width);
   }
+
+  /**
+   * Chapter 8: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
+   * PyTorch notebook's stream, on two sentences. Returns {notices, dModel, heads, headDim,
+   * divisors (valid head counts), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
+   * sentences: [{tokens, X, Q, K, V, heads: [{Q, K, V, attn_weights, output}], concat, Y_mha,
+   * attn_weights_mha, handWritten: {attn_weights, Y}, oneHead: {attn_weights, concat, Y_mha},
+   * oneHeadMatched, diffHandVsOneHead, diffHandVsMatched, diffOneHeadBeforeOutProj}] (two),
+   * batchable (equal lengths), batchShapes: [{name, dims, axes}], wrongTranspose|null,
+   * paramsInProj, paramsOutProj}. Throws an Error when heads does not divide dModel.
+   * @param {{sentence1?: string, sentence2?: string, dModel?: number, heads?: number,
+   *          seed?: number, maxTokens?: number}} options
+   */
+  headsLab(options = {}) {
+    return this.module.runHeadsLab(options);
+  }
+
+  /** Chapter 8: the valid head counts for a width, every divisor of `dModel` in order. */
+  divisorsOf(dModel) {
+    return this.module.divisorsOf(dModel);
+  }
 }
 
 /**

@@ -10,8 +10,9 @@ import { cosineView } from './cosine.js';
 import { windowView } from './window.js';
 import { smoothingView } from './smoothing.js';
 import { idsView } from './ids.js';
+import { headsView } from './heads.js';
 
-export const VIEWS = [workbenchView, cosineView, windowView, smoothingView, idsView].sort((a, b) => a.chapter - b.chapter);
+export const VIEWS = [workbenchView, cosineView, windowView, smoothingView, idsView, headsView].sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';
