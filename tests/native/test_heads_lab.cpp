@@ -56,7 +56,7 @@ TEST_CASE("heads lab: one head differs from the hand-written block only through 
   CHECK(s.diff_hand_vs_matched < 1e-12);          // same weights, W_o = I: the same numbers
 }
 
-TEST_CASE("heads lab: heads split d_model; parameters do not grow with the head count") {
+TEST_CASE("heads lab: heads split d_model, parameters do not grow with the head count") {
   aw::HeadsLabOptions o;
   o.heads = 4;
   const aw::HeadsLabReport r = aw::run_heads_lab(o);

@@ -38,7 +38,7 @@ TEST_CASE("radius 0 reaches nothing but the centre itself") {
   CHECK(r.covers[3][3] == 1);
 }
 
-TEST_CASE("\"cat\" reaches \"Noa\" only with a window as long as the sentence; attention always") {
+TEST_CASE("\"cat\" reaches \"Noa\" only with a window as long as the sentence, attention always") {
   LocalWindowOptions o;
   o.sentence = "Noa can be annoying, but she is a great cat";
   o.centre = 9;

@@ -28,7 +28,7 @@ TEST_CASE("corpus: sorted vocabulary, IDs, one-hot rows and counts of the defaul
   CHECK(r.tfidf_cosine(0, 1) == doctest::Approx(1.0));
 }
 
-TEST_CASE("corpus: ID gaps depend on the listing order; one-hot says nothing about relatedness") {
+TEST_CASE("corpus: ID gaps depend on the listing order, one-hot says nothing about relatedness") {
   aw::CorpusOptions o;
   const aw::CorpusReport r = aw::analyse_corpus(o);
   CHECK(*r.id_a_sorted == 5);  // dog

@@ -28,7 +28,7 @@ TEST_CASE("smoothing: unrolled weights add to 1 and shrink with distance") {
   CHECK(w.back() == 0.3);
 }
 
-TEST_CASE("smoothing: beta outside (0, 1] and bad series settings are refused") {
+TEST_CASE("smoothing: beta must be above 0 and at most 1, bad series settings are refused") {
   CHECK_THROWS_WITH_AS(aw::exponential_smoothing({1.0}, 0.0), doctest::Contains("β must be above 0"), aw::InputError);
   CHECK_THROWS_AS(aw::exponential_smoothing({1.0}, 1.5), aw::InputError);
   CHECK_THROWS_AS(aw::exponential_smoothing({1.0}, NAN), aw::InputError);
