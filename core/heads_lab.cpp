@@ -65,6 +65,9 @@ HeadsLabReport run_heads_lab(const HeadsLabOptions& o) {
   }
   r.heads = o.heads;
   r.head_dim = o.d_model / o.heads;
+  for (int f = 0; f < o.d_model; ++f) {
+    r.feature_labels.push_back("h" + std::to_string(f / r.head_dim) + "·" + std::to_string(f % r.head_dim));
+  }
 
   Tokenized t[2] = {tokenize(o.sentence1, static_cast<std::size_t>(o.max_tokens)),
                     tokenize(o.sentence2, static_cast<std::size_t>(o.max_tokens))};

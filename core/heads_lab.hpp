@@ -51,6 +51,7 @@ struct HeadsLabReport {
   std::vector<std::string> notices;
   int d_model = 0, heads = 0, head_dim = 0;
   std::vector<int> divisors;          // every valid head count for this d_model
+  std::vector<std::string> feature_labels;  // "h<head>·<index in head>" for each of the d_model features
   std::vector<std::string> vocab;     // nn.Embedding rows
   MatD in_proj_weight, out_proj_weight;  // (3E, E), (E, E) as PyTorch stores them
   MatD W_q, W_k, W_v;                 // the hand-written block's nn.Linear weights, (out, in)

@@ -265,6 +265,7 @@ val run_heads_lab(val o) {
     val divisors = val::array();
     for (int d : r.divisors) divisors.call<void>("push", d);
     out.set("divisors", divisors);
+    out.set("featureLabels", strings_to_js(r.feature_labels));
     out.set("vocab", strings_to_js(r.vocab));
     out.set("in_proj_weight", matrix_to_js(r.in_proj_weight));
     out.set("out_proj_weight", matrix_to_js(r.out_proj_weight));

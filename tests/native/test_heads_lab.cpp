@@ -61,6 +61,7 @@ TEST_CASE("heads lab: heads split d_model, parameters do not grow with the head 
   o.heads = 4;
   const aw::HeadsLabReport r = aw::run_heads_lab(o);
   CHECK(r.head_dim == 2);
+  CHECK(r.feature_labels[3] == "h1·1");
   CHECK(r.divisors == std::vector<int>{1, 2, 4, 8});
   CHECK(r.sentences[0].head_slices.size() == 4);
   CHECK(r.sentences[0].head_slices[1].Q.cols() == 2);

@@ -140,7 +140,7 @@ export class AttentionCore {
   /**
    * Chapter 8: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
    * PyTorch notebook's stream, on two sentences. Returns {notices, dModel, heads, headDim,
-   * divisors (valid head counts), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
+   * divisors (valid head counts), featureLabels ("h<head>·<i>" per feature), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
    * sentences: [{tokens, X, Q, K, V, heads: [{Q, K, V, attn_weights, output}], concat, Y_mha,
    * attn_weights_mha, handWritten: {attn_weights, Y}, oneHead: {attn_weights, concat, Y_mha},
    * oneHeadMatched, diffHandVsOneHead, diffHandVsMatched, diffOneHeadBeforeOutProj}] (two),

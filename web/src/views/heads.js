@@ -111,7 +111,7 @@ function drawAll(results, r, current, update) {
   const tokens = Array.from(s.tokens, (t) => t.text);
   const E = r.dModel;
   const hd = r.headDim;
-  const headLabels = Array.from({ length: E }, (_, f) => `h${Math.floor(f / hd)}·${f % hd}`);
+  const headLabels = Array.from(r.featureLabels);
 
   const pick = results.append('div').attr('class', 'control-row batch-pick').attr('role', 'group').attr('aria-label', 'batch item shown');
   pick.append('span').text('Showing batch item: ');
@@ -126,7 +126,7 @@ function drawAll(results, r, current, update) {
     `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
   );
   const weights = split.append('details').attr('class', 'in-proj');
-  weights.append('summary').text(`The module’s parameters: in_proj_weight (${3 * E} × ${E}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
+  weights.append('summary').text(`The module’s parameters: in_proj_weight (${r.in_proj_weight.rows} × ${r.in_proj_weight.cols}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
   const wRow = weights.append('div').attr('class', 'heatmap-row');
   heat(wRow, { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
   weights.append('p').text(`nn.Embedding(${r.vocab.length}, ${E}) holds one row per word of: ${Array.from(r.vocab).join(', ')}. X takes the rows of this sentence’s words.`);
