@@ -269,16 +269,17 @@ function drawShapes(section, shapes, current) {
   section.html('');
   const t = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'shapes rep-shapes');
   const head = t.append('thead').append('tr');
-  for (const h of ['representation', 'shape', 'axes', 'numbers stored']) head.append('th').attr('scope', 'col').text(h);
+  for (const h of ['representation (its axes)', 'shape', 'numbers stored']) head.append('th').attr('scope', 'col').text(h);
   const body = t.append('tbody');
   for (const s of shapes) {
     const tr = body.append('tr').attr('data-name', s.name);
-    tr.append('th').attr('scope', 'row').text(s.name);
+    const th = tr.append('th').attr('scope', 'row');
+    th.append('span').text(s.name);
+    th.append('span').attr('class', 'how').text(s.axes);
     tr.append('td').attr('class', 'shape').text(`(${s.shape.join(', ')}${s.shape.length === 1 ? ',' : ''})`);
-    tr.append('td').text(s.axes);
     tr.append('td').attr('class', 'count').attr('data-value', String(s.values)).text(s.values.toLocaleString('en'));
   }
-  section.append('p').text('Vocabulary size only appears in the one-hot, count and table shapes; the width only in the dense ones; the sequence length in everything that has one row per token.');
+  section.append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table and the dense vectors; the sequence length in everything that has one row per token.');
 }
 
 function debounce(fn, ms) {
