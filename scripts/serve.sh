@@ -3,7 +3,9 @@
 # installs what is missing, builds the core to WebAssembly, builds the page, serves it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
 bash scripts/install-deps.sh
+source scripts/env.sh   # again: install-deps may have just set up .tools/node
 bash scripts/build-wasm.sh
 node_modules/.bin/vite build --logLevel warn
 echo

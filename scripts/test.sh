@@ -4,10 +4,12 @@
 # Installs what is missing first, so it also works on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
 step() { printf '\n== %s ==\n' "$*"; }
 
 step "dependencies"
 bash scripts/install-deps.sh
+source scripts/env.sh   # again: install-deps may have just set up .tools/node
 
 step "native build and doctests"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

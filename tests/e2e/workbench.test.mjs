@@ -140,3 +140,50 @@ test('unknown words and the PyTorch source are labelled', async () => {
   assert.deepEqual(await titles(page, 'Y'), Array.from(expected.projected.Y.data));
   await page.close();
 });
+
+async function checkCells(page) {
+  return page.$$eval('table.checks tbody tr', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.check, [...r.querySelectorAll('td')].map((td) => td.textContent)])));
+}
+
+test('NumPy mode: the values the notes record stand next to the computed ones', async () => {
+  const { page } = await openPage(context, server.url);
+  const checks = await checkCells(page);
+  assert.deepEqual(checks['y-literal'], ['[0.3247, 0.5943, 0.2543]', '[0.3247, 0.5943, 0.2543]']);
+  assert.deepEqual(checks['y1-manual'], ['[0.3247, 0.5943, 0.2543]', '[0.3247, 0.5943, 0.2543]']);
+  assert.deepEqual(checks.allclose, ['True', 'True']);
+  assert.deepEqual(checks['raw-bank'], ['1.0', '1.0000']);
+  assert.match(checks['bank-river'][1], /^lower \(−0\.6063 vs −0\.5045\)$/);
+  assert.match(checks['bank-money'][1], /^True \(0\.6502 vs −0\.6063\)$/);
+  // Every matrix names the notebook cell it comes from.
+  assert.match(await page.$eval('figure[data-name="W_q"] .cell-ref', (e) => e.textContent), /cell 6: rng = np.random.default_rng\(1\)/);
+  // Off the class settings the recorded column steps aside instead of showing numbers that no longer apply.
+  await typeSentence(page, 'bank account has money');
+  assert.deepEqual((await checkCells(page))['y-literal'][0], '—');
+  await page.close();
+});
+
+test('PyTorch mode: contextual bank cosine 0.814038… and the one-head nn.MultiheadAttention cell', async () => {
+  const { page } = await openPage(context, `${server.url}?source=torch&s=bank+of+the+river`);
+  const checks = await checkCells(page);
+  const experiment = core.bankExperiment({ source: 'torch', sentence: 'bank of the river' });
+  const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
+  assert.equal(checks['torch-bank'][0], '0.814038…');
+  assert.equal(checks['torch-bank'][1], String(contextual));
+  assert.ok(String(contextual).startsWith('0.814038'));
+  assert.deepEqual(checks['raw-equal'], ['True', 'True']);
+  const expected = core.workbench({ source: 'torch', sentence: 'bank of the river' });
+  assert.deepEqual(await titles(page, 'Y_mha'), Array.from(expected.mha.Y_mha.data));
+  assert.deepEqual(await titles(page, 'attn_weights_mha'), Array.from(expected.mha.attn_weights_mha.data));
+  assert.deepEqual(await titles(page, 'mha.out_proj.weight'), Array.from(expected.mha.out_proj_weight.data));
+  await page.close();
+});
+
+test('every chapter link is a real URL that keeps the sentence', async () => {
+  const { page } = await openPage(context, `${server.url}?s=bank+account`);
+  const links = await page.$$eval('#views-nav a', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]));
+  assert.ok(links.length >= 1);
+  for (const [href] of links) assert.match(href, /s=bank\+account/);
+  assert.ok(links.some(([, current]) => current === 'page'));
+  await page.close();
+});

@@ -157,6 +157,74 @@ export class AttentionCore {
   divisorsOf(dModel) {
     return this.module.divisorsOf(dModel);
   }
+
+  /**
+   * The trained encoder (Universal Sentence Encoder Lite) on one sentence: subword tokens,
+   * static token vectors, per layer and head Q, K, V and attn_weights, each layer's token
+   * vectors, and the 512-d sentence vector. `pack` is the bytes of models/use-lite-int8.bin
+   * (see loadEncoderPack). The text is NFKC-normalised here, as the model's tokenizer expects.
+   * @param {Uint8Array} pack
+   * @param {string} text
+   */
+  encodeSentence(pack, text) {
+    return this.module.encodeSentence(pack, String(text).normalize('NFKC'));
+  }
+
+  /**
+   * The trained encoder's 512-d sentence vectors for many texts, decoding the pack once:
+   * a {rows: texts.length, cols: 512, data} matrix, one unit-length row per text.
+   * @param {Uint8Array} pack
+   * @param {string[]} texts
+   */
+  sentenceVectors(pack, texts) {
+    return this.module.sentenceVectors(pack, Array.from(texts, (t) => String(t).normalize('NFKC')));
+  }
+
+  /**
+   * The two-sentence "bank" comparison with the trained encoder: static and per-layer
+   * contextual cosines of `target`, the sentence cosine, and for each layer and head the keys
+   * the target attends to most (focusFirst / focusSecond).
+   * @param {Uint8Array} pack
+   * @param {{sentence?: string, sentence2?: string, target?: string}} options
+   */
+  compareTrained(pack, { sentence, sentence2, target } = {}) {
+    const nfkc = (s) => (s === undefined ? undefined : String(s).normalize('NFKC'));
+    return this.module.compareTrained(pack, { sentence: nfkc(sentence), sentence2: nfkc(sentence2), target: nfkc(target) });
+  }
+}
+
+/**
+ * Fetches the trained encoder's pack (about 7 MB) with progress, only when asked for.
+ * @param {string} url
+ * @param {(received: number, total: number) => void} [onProgress]
+ * @returns {Promise<Uint8Array>}
+ */
+export async function loadEncoderPack(url, onProgress = () => {}) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The trained model could not be loaded (${response.status} ${response.statusText}).`);
+  const total = Number(response.headers.get('Content-Length')) || 0;
+  if (!response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    onProgress(bytes.length, bytes.length);
+    return bytes;
+  }
+  const reader = response.body.getReader();
+  const chunks = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(received, total);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
 }
 
 /**

@@ -6,13 +6,14 @@
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
 //     again after every update(patch). update() changes the shared state and the URL.
 import { workbenchView } from './workbench.js';
+import { trainedView } from './trained.js';
 import { cosineView } from './cosine.js';
 import { windowView } from './window.js';
 import { smoothingView } from './smoothing.js';
 import { idsView } from './ids.js';
 import { headsView } from './heads.js';
 
-export const VIEWS = [workbenchView, cosineView, windowView, smoothingView, idsView, headsView].sort((a, b) => a.chapter - b.chapter);
+export const VIEWS = [workbenchView, trainedView, cosineView, windowView, smoothingView, idsView, headsView].sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';

@@ -33,6 +33,24 @@ export function drawNotesCheck(parent, { report, experiment, state }) {
     row('y1_manual[:3]', `[${RECORDED.Y_literal0.join(', ')}]`, first3(y1), 'y1-manual');
   }
   row('np.allclose(Y_literal[0], y1_manual)', 'True', report.y1_allclose ? 'True' : 'False', 'allclose');
+  if (state.source === 'numpy' && experiment) {
+    // The notes record these three outcomes in words (cells 15–18); the numbers are the core's.
+    const cos = Object.fromEntries(experiment.cosines.map((c) => [c.name, c.value]));
+    const known = (...names) => names.every((n) => cos[n] != null);
+    if (known('raw_target_across_sentences')) {
+      row('cosine(raw bank, raw bank) across sentences', '1.0', num(cos.raw_target_across_sentences), 'raw-bank');
+    }
+    if (known('raw_target_vs_raw_river', 'contextual_target_vs_raw_river')) {
+      const lower = cos.contextual_target_vs_raw_river < cos.raw_target_vs_raw_river;
+      row('contextual bank vs raw river, next to raw bank vs raw river', 'lower',
+        `${lower ? 'lower' : 'not lower'} (${num(cos.contextual_target_vs_raw_river)} vs ${num(cos.raw_target_vs_raw_river)})`, 'bank-river');
+    }
+    if (known('contextual_target_vs_raw_money', 'contextual_target_vs_raw_river')) {
+      const nearerMoney = cos.contextual_target_vs_raw_money > cos.contextual_target_vs_raw_river;
+      row('river-sentence bank nearer raw money than raw river', 'True',
+        `${nearerMoney ? 'True' : 'False'} (${num(cos.contextual_target_vs_raw_money)} vs ${num(cos.contextual_target_vs_raw_river)})`, 'bank-money');
+    }
+  }
   if (state.source === 'torch' && experiment) {
     const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences');
     row('cosine(contextual bank, contextual bank)', `${RECORDED.torchContextualBank}…`, contextual?.value == null ? '—' : full(contextual.value), 'torch-bank');

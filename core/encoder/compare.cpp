@@ -1,0 +1,78 @@
+#include "core/encoder/compare.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/similarity.hpp"
+
+namespace aw::encoder {
+namespace {
+
+std::string ascii_lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+long find_piece(const EncoderReport& report, const std::string& wanted) {
+  for (std::size_t t = 0; t < report.tokens.size(); ++t) {
+    if (ascii_lower(report.tokens[t].piece) == wanted) return static_cast<long>(t);
+  }
+  return -1;
+}
+
+std::optional<double> row_cosine(const MatF& a, long i, const MatF& b, long j) {
+  if (i < 0 || j < 0) return std::nullopt;
+  try {
+    return cosine<double>(a.row(i).cast<double>(), b.row(j).cast<double>());
+  } catch (const InputError&) {
+    return std::nullopt;  // a zero vector has no direction
+  }
+}
+
+std::vector<HeadFocus> focus_of(const EncoderReport& report, long target) {
+  std::vector<HeadFocus> out;
+  if (target < 0) return out;
+  for (std::size_t layer = 0; layer < report.layers.size(); ++layer) {
+    for (std::size_t head = 0; head < report.layers[layer].heads.size(); ++head) {
+      const MatF& weights = report.layers[layer].heads[head].attn_weights;
+      std::vector<long> order(static_cast<std::size_t>(weights.cols()));
+      std::iota(order.begin(), order.end(), 0L);
+      std::stable_sort(order.begin(), order.end(), [&](long a, long b) { return weights(target, a) > weights(target, b); });
+      order.resize(std::min<std::size_t>(3, order.size()));
+      HeadFocus f{static_cast<int>(layer), static_cast<int>(head), order, {}};
+      for (long k : order) f.weights.push_back(weights(target, k));
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
+                                    const std::string& first_nfkc, const std::string& second_nfkc,
+                                    const std::string& target) {
+  TrainedComparison c;
+  c.first = encode_sentence(pack, tokenizer, first_nfkc);
+  c.second = encode_sentence(pack, tokenizer, second_nfkc);
+  c.target_piece = "\xE2\x96\x81" + ascii_lower(target);  // U+2581, the word-start marker
+  c.target_first = find_piece(c.first, c.target_piece);
+  c.target_second = find_piece(c.second, c.target_piece);
+  for (const auto& [index, which] : {std::pair{c.target_first, "first"}, std::pair{c.target_second, "second"}}) {
+    if (index < 0) {
+      c.notices.push_back("\"" + target + "\" is not a single whole-word token in the " + which +
+                          " sentence (the model may split it into pieces), so its comparisons are left out.");
+    }
+  }
+  c.static_cosine = row_cosine(c.first.static_vectors, c.target_first, c.second.static_vectors, c.target_second);
+  for (std::size_t layer = 0; layer < c.first.layers.size(); ++layer) {
+    c.contextual_cosine.push_back(row_cosine(c.first.layers[layer].output, c.target_first,
+                                             c.second.layers[layer].output, c.target_second));
+  }
+  c.sentence_cosine = cosine<double>(c.first.sentence_vector.cast<double>(), c.second.sentence_vector.cast<double>());
+  c.focus_first = focus_of(c.first, c.target_first);
+  c.focus_second = focus_of(c.second, c.target_second);
+  return c;
+}
+
+}  // namespace aw::encoder

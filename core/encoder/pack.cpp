@@ -1,0 +1,115 @@
+#include "core/encoder/pack.hpp"
+
+#include <cstring>
+
+namespace aw::encoder {
+namespace {
+
+// Reads little-endian fields with bounds checks; every failure says where it happened.
+class Reader {
+ public:
+  Reader(const std::uint8_t* bytes, std::size_t size) : bytes_(bytes), size_(size) {}
+
+  template <typename T>
+  T read(const char* what) {
+    need(sizeof(T), what);
+    T value;
+    std::memcpy(&value, bytes_ + pos_, sizeof(T));  // the page and x86 are little-endian
+    pos_ += sizeof(T);
+    return value;
+  }
+  std::string text(std::size_t length, const char* what) {
+    need(length, what);
+    std::string s(reinterpret_cast<const char*>(bytes_ + pos_), length);
+    pos_ += length;
+    return s;
+  }
+  std::size_t pos() const { return pos_; }
+
+ private:
+  void need(std::size_t n, const char* what) const {
+    if (n > size_ - pos_) {
+      throw InputError(std::string("The model pack is cut short (reading ") + what + " at byte " +
+                       std::to_string(pos_) + " of " + std::to_string(size_) + ").");
+    }
+  }
+  const std::uint8_t* bytes_;
+  std::size_t size_;
+  std::size_t pos_ = 0;
+};
+
+struct Entry {
+  std::string name;
+  std::uint8_t encoding = 0;
+  std::uint32_t rows = 0, cols = 0, offset = 0;
+};
+
+MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
+  const std::size_t n = static_cast<std::size_t>(e.rows) * e.cols;
+  const std::size_t scales = e.encoding == 1 ? e.cols : (e.encoding == 2 ? e.rows : 0);
+  const std::size_t bytes = e.encoding == 0 ? 4 * n : 4 * scales + n;
+  if (e.encoding > 2) throw InputError("The model pack has an unknown encoding for " + e.name + ".");
+  if (e.offset > data_size || bytes > data_size - e.offset) {
+    throw InputError("The model pack's data for " + e.name + " lies outside the file.");
+  }
+  const std::uint8_t* p = data + e.offset;
+  MatF m(static_cast<long>(e.rows), static_cast<long>(e.cols));
+  if (e.encoding == 0) {
+    std::memcpy(m.data(), p, 4 * n);
+    return m;
+  }
+  const Eigen::Map<const Eigen::RowVectorXf> scale(reinterpret_cast<const float*>(p), static_cast<long>(scales));
+  const auto* q = reinterpret_cast<const std::int8_t*>(p + 4 * scales);
+  using RowI8 = Eigen::Matrix<std::int8_t, 1, Eigen::Dynamic>;
+  for (std::uint32_t r = 0; r < e.rows; ++r) {
+    const Eigen::Map<const RowI8> q_row(q + static_cast<std::size_t>(r) * e.cols, e.cols);
+    if (e.encoding == 1) {
+      m.row(r) = q_row.cast<float>().cwiseProduct(scale);  // one scale per column
+    } else {
+      m.row(r) = q_row.cast<float>() * scale(r);           // one scale per row
+    }
+  }
+  return m;
+}
+
+}  // namespace
+
+const MatF& EncoderPack::tensor(const std::string& name) const {
+  const auto it = tensors.find(name);
+  if (it == tensors.end()) throw InputError("The model pack has no tensor \"" + name + "\".");
+  return it->second;
+}
+
+EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
+  Reader reader(bytes, size);
+  const auto header_length = reader.read<std::uint32_t>("the header length");
+  if (reader.text(8, "the magic") != std::string("AWUSE\x01\0\0", 8)) {
+    throw InputError("This file is not an Attention Whiteboard encoder pack (version 1).");
+  }
+  const auto count = reader.read<std::uint32_t>("the tensor count");
+  if (count > 1000) throw InputError("The model pack claims an impossible number of tensors.");
+  std::vector<Entry> entries(count);
+  for (Entry& e : entries) {
+    e.name = reader.text(reader.read<std::uint16_t>("a tensor name length"), "a tensor name");
+    e.encoding = reader.read<std::uint8_t>("a tensor encoding");
+    e.rows = reader.read<std::uint32_t>("a tensor shape");
+    e.cols = reader.read<std::uint32_t>("a tensor shape");
+    e.offset = reader.read<std::uint32_t>("a tensor offset");
+  }
+  EncoderPack pack;
+  const auto pieces = reader.read<std::uint32_t>("the vocabulary size");
+  if (pieces > 1000000) throw InputError("The model pack claims an impossible vocabulary size.");
+  pack.vocabulary.resize(pieces);
+  for (Piece& piece : pack.vocabulary) {
+    piece.text = reader.text(reader.read<std::uint16_t>("a piece length"), "a piece");
+    piece.score = reader.read<double>("a piece score");
+  }
+  const std::size_t data_start = 4 + static_cast<std::size_t>(header_length);
+  if (reader.pos() > data_start || data_start > size) {
+    throw InputError("The model pack's header length does not match its contents.");
+  }
+  for (const Entry& e : entries) pack.tensors[e.name] = decode(e, bytes + data_start, size - data_start);
+  return pack;
+}
+
+}  // namespace aw::encoder

@@ -1,0 +1,105 @@
+#include "core/encoder/transformer.hpp"
+
+#include <cmath>
+
+#include "core/softmax.hpp"
+
+namespace aw::encoder {
+namespace {
+
+using Vec = Eigen::RowVectorXf;
+
+Vec row(const EncoderPack& pack, const std::string& name) { return pack.tensor(name).row(0); }
+
+// LayerNorm over each row's features: (x - mean) / sqrt(var + eps) * scale + bias.
+MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
+  MatF out(x.rows(), x.cols());
+  for (Eigen::Index t = 0; t < x.rows(); ++t) {
+    const float mean = x.row(t).mean();
+    const float var = (x.row(t).array() - mean).square().mean();
+    out.row(t) = ((x.row(t).array() - mean) / std::sqrt(var + eps)).matrix().cwiseProduct(scale) + bias;
+  }
+  return out;
+}
+
+MatF affine(const MatF& x, const MatF& kernel, const Vec& bias) {
+  MatF out = x * kernel;
+  out.rowwise() += bias;
+  return out;
+}
+
+MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
+  MatF signal(tokens, 2 * inv.size());
+  for (Eigen::Index pos = 0; pos < tokens; ++pos) {
+    for (Eigen::Index k = 0; k < inv.size(); ++k) {
+      const float angle = static_cast<float>(pos) * inv(k);
+      signal(pos, k) = std::sin(angle);
+      signal(pos, inv.size() + k) = std::cos(angle);
+    }
+  }
+  return signal;
+}
+
+LayerResult run_layer(const EncoderPack& pack, int layer, const MatF& x, float eps) {
+  const std::string p = "l" + std::to_string(layer) + ".";
+  const MatF h = layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps);
+  const MatF qkv = affine(h, pack.tensor(p + "qkv_kernel"), row(pack, p + "qkv_bias"));
+  const Eigen::Index width = qkv.cols() / 3;
+  const Eigen::Index head_dim = width / kHeads;
+  const float q_scale = pack.tensor(p + "q_scale")(0, 0);
+
+  LayerResult result;
+  MatF combined(x.rows(), width);
+  for (int head = 0; head < kHeads; ++head) {
+    HeadResult r;
+    r.Q = qkv.middleCols(head * head_dim, head_dim) * q_scale;
+    r.K = qkv.middleCols(width + head * head_dim, head_dim);
+    r.V = qkv.middleCols(2 * width + head * head_dim, head_dim);
+    r.attn_weights = row_softmax<float>(r.Q * r.K.transpose());
+    combined.middleCols(head * head_dim, head_dim) = r.attn_weights * r.V;
+    result.heads.push_back(std::move(r));
+  }
+  MatF attended = affine(combined, pack.tensor(p + "out_kernel"), row(pack, p + "out_bias"));
+  attended += layer == 0 ? affine(x, pack.tensor("l0.residual_kernel"), row(pack, "l0.residual_bias")) : x;
+  const MatF z = layer_norm(attended, row(pack, p + "ffn_ln_scale"), row(pack, p + "ffn_ln_bias"), eps);
+  const MatF hidden = affine(z, pack.tensor(p + "ffn1_kernel"), row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
+  result.output = attended + affine(hidden, pack.tensor(p + "ffn2_kernel"), row(pack, p + "ffn2_bias"));
+  return result;
+}
+
+}  // namespace
+
+EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
+                              const std::string& nfkc_text) {
+  EncoderReport report;
+  report.tokens = tokenizer.encode(nfkc_text);
+  if (report.tokens.empty()) throw InputError("Type a sentence: the encoder needs at least one token.");
+  if (report.tokens.size() > kMaxTokens) {
+    report.notices.push_back("The model reads at most " + std::to_string(kMaxTokens) + " tokens; this text has " +
+                             std::to_string(report.tokens.size()) + ", so the rest is cut off.");
+    report.tokens.resize(kMaxTokens);
+  }
+  const MatF& table = pack.tensor("embeddings");
+  const auto tokens = static_cast<Eigen::Index>(report.tokens.size());
+  report.static_vectors.resize(tokens, table.cols());
+  for (Eigen::Index t = 0; t < tokens; ++t) {
+    const int id = report.tokens[static_cast<std::size_t>(t)].id;
+    if (id < 0 || id >= table.rows()) throw InputError("Token id " + std::to_string(id) + " is outside the token table.");
+    report.static_vectors.row(t) = table.row(id);
+  }
+  report.input = 2.0f * report.static_vectors + timing_signal(tokens, row(pack, "timing_inv"));
+
+  const float eps = pack.tensor("ln_epsilon")(0, 0);
+  const MatF* x = &report.input;
+  for (int layer = 0; layer < kLayers; ++layer) {
+    report.layers.push_back(run_layer(pack, layer, *x, eps));
+    x = &report.layers.back().output;
+  }
+  const Vec pooled = x->colwise().mean();
+  const Vec hidden = (pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias")).array().tanh().matrix();
+  const float norm_sq = std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0));
+  report.sentence_vector = hidden / std::sqrt(norm_sq);
+  return report;
+}
+
+}  // namespace aw::encoder

@@ -1,0 +1,49 @@
+// The forward pass of Universal Sentence Encoder Lite: 2 pre-LayerNorm transformer layers with
+// 4 heads each, then mean pooling, a tanh layer and L2 normalisation to a 512-d sentence vector.
+// Every intermediate the page shows is kept: per layer and head, Q, K, V and the attention
+// weights; per layer, the token vectors it outputs.
+//
+//   x0 = 2·E[id] + timing(pos)            timing = [sin(pos·inv), cos(pos·inv)]; the graph
+//                                          really adds the embedding twice
+//   per layer: h = LN(x); [q|k|v] = h W_qkv + b; q ·= 1/√head_dim; A_h = softmax(q_h k_hᵀ);
+//              x' = concat_h(A_h v_h) W_out + b + residual(x); x'' = x' + FFN(LN(x'))
+//              (layer 0's residual is x W_res + b_res, because it widens 256 -> 512)
+//   FFN(z) = ReLU(z W1 + b1) W2 + b2
+//   sentence = l2normalise(tanh(mean_t x''_t W_pool + b_pool))
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/encoder/pack.hpp"
+#include "core/encoder/unigram_tokenizer.hpp"
+
+namespace aw::encoder {
+
+constexpr int kLayers = 2;
+constexpr int kHeads = 4;
+constexpr std::size_t kMaxTokens = 128;  // the model clips longer inputs
+
+struct HeadResult {
+  MatF Q, K, V;        // (tokens, head_dim), Q already scaled by 1/√head_dim
+  MatF attn_weights;   // (tokens, tokens), rows sum to 1
+};
+
+struct LayerResult {
+  std::vector<HeadResult> heads;  // kHeads of them
+  MatF output;                    // (tokens, 512): the layer's contextual token vectors
+};
+
+struct EncoderReport {
+  std::vector<SubwordToken> tokens;
+  std::vector<std::string> notices;
+  MatF static_vectors;            // (tokens, 256): the token table rows E[id], same in any context
+  MatF input;                     // (tokens, 256): x0 = 2·E[id] + timing(pos)
+  std::vector<LayerResult> layers;
+  RowVec<float> sentence_vector;  // (512), unit length
+};
+
+// Runs the encoder on NFKC-normalised text. Throws InputError on empty input.
+EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
+                              const std::string& nfkc_text);
+
+}  // namespace aw::encoder

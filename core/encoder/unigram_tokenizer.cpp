@@ -1,0 +1,121 @@
+#include "core/encoder/unigram_tokenizer.hpp"
+
+#include <algorithm>
+
+namespace aw::encoder {
+
+std::u32string utf8_to_code_points(const std::string& text) {
+  std::u32string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const int length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 0;
+    char32_t cp = length == 1 ? byte : length == 2 ? (byte & 0x1F) : length == 3 ? (byte & 0x0F) : (byte & 0x07);
+    bool valid = length > 0 && i + static_cast<std::size_t>(length) <= text.size();
+    for (int k = 1; valid && k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
+      valid = (next & 0xC0) == 0x80;
+      cp = (cp << 6) | (next & 0x3F);
+    }
+    out.push_back(valid ? cp : U'\uFFFD');
+    i += valid ? static_cast<std::size_t>(length) : 1;
+  }
+  return out;
+}
+
+std::string code_points_to_utf8(const std::u32string& text) {
+  std::string out;
+  for (const char32_t cp : text) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+  return out;
+}
+
+UnigramTokenizer::UnigramTokenizer(const std::vector<Piece>& vocabulary, int reserved)
+    : vocabulary_(vocabulary), utf16_length_(vocabulary.size(), 1) {
+  if (vocabulary.empty()) throw InputError("The tokenizer needs a vocabulary.");
+  for (std::size_t id = 0; id < vocabulary.size(); ++id) {
+    const std::u32string piece = utf8_to_code_points(vocabulary[id].text);
+    utf16_length_[id] = static_cast<int>(piece.size() + std::count_if(piece.begin(), piece.end(), [](char32_t c) { return c > 0xFFFF; }));
+    if (static_cast<int>(id) < reserved || piece.empty()) continue;
+    pieces_[piece] = {static_cast<int>(id), vocabulary[id].score};  // a later duplicate wins, as in the package's trie
+    longest_ = std::max(longest_, piece.size());
+  }
+}
+
+std::vector<SubwordToken> UnigramTokenizer::encode(const std::string& nfkc_text) const {
+  std::u32string symbols = utf8_to_code_points(nfkc_text);
+  if (symbols.empty()) return {};
+  for (char32_t& c : symbols) {
+    if (c == U' ') c = U'\u2581';
+  }
+  symbols.insert(symbols.begin(), U'\u2581');
+  const std::size_t n = symbols.size();
+
+  // match[start] lists (length, id, score) of every piece that starts there, shortest first;
+  // a start no piece covers gets the unknown piece (id 0, one symbol, score 0).
+  struct Candidate {
+    std::size_t length;
+    Match match;
+  };
+  std::vector<std::vector<Candidate>> starts(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t len = 1; len <= longest_ && i + len <= n; ++len) {
+      const auto it = pieces_.find(symbols.substr(i, len));
+      if (it != pieces_.end()) starts[i].push_back({len, it->second});
+    }
+    if (starts[i].empty()) starts[i].push_back({1, {0, 0.0}});
+  }
+
+  // Viterbi in the package's order: for each end, starts ascending; `>=` lets later ones win.
+  std::vector<double> best(n + 1, 0.0);
+  std::vector<int> word(n + 1, 0);
+  for (std::size_t end = 1; end <= n; ++end) {
+    for (std::size_t start = end > longest_ ? end - longest_ : 0; start < end; ++start) {
+      for (const Candidate& c : starts[start]) {
+        if (start + c.length != end) continue;
+        const double score = c.match.score + best[start];
+        if (best[end] == 0.0 || score >= best[end]) {
+          best[end] = score;
+          word[end] = c.match.id;
+        }
+      }
+    }
+  }
+
+  // Walk back from the end by each chosen piece's length, as the package does (UTF-16 units).
+  std::vector<SubwordToken> reversed;
+  for (long pos = static_cast<long>(n); pos > 0;) {
+    const int id = word[static_cast<std::size_t>(pos)];
+    const long length = utf16_length_[static_cast<std::size_t>(id)];
+    const long from = std::max(0L, pos - length);
+    const std::string text = id == 0 ? code_points_to_utf8(symbols.substr(static_cast<std::size_t>(from), static_cast<std::size_t>(pos - from)))
+                                     : vocabulary_[static_cast<std::size_t>(id)].text;
+    reversed.push_back({id, text});
+    pos -= length;
+  }
+  std::vector<SubwordToken> tokens;
+  for (auto it = reversed.rbegin(); it != reversed.rend(); ++it) {
+    if (it->id == 0 && !tokens.empty() && tokens.back().id == 0) {
+      tokens.back().piece += it->piece;  // a run of unknowns is one token
+    } else {
+      tokens.push_back(*it);
+    }
+  }
+  return tokens;
+}
+
+}  // namespace aw::encoder
