@@ -23,7 +23,8 @@ function textColour(fill) {
  * @param {HTMLElement} container  emptied and filled with a <figure>
  * @param {object} spec  {name, matrix:{rows,cols,data}, rowLabels, colLabels, rowAxis, colAxis,
  *   palette:'diverging'|'weights', rowSums?, interactive?, selected?:[i,j], onSelect?, note?,
- *   cell?:[where, code] (the notebook cell the values come from)}
+ *   cell?:[where, code] (the notebook cell the values come from),
+ *   valueText?: (value) => string (how a cell value is written; default cellText)}
  */
 export function drawHeatmap(container, spec) {
   const { name, matrix, rowLabels, colLabels, rowAxis, colAxis } = spec;
@@ -80,7 +81,7 @@ export function drawHeatmap(container, spec) {
     cellGroups.append('text').attr('x', (cell - 1) / 2).attr('y', (cell - 1) / 2).attr('dy', '0.35em')
       .attr('text-anchor', 'middle')
       .attr('fill', (d) => (Number.isFinite(d.value) ? textColour(colour(d.value)) : 'currentColor'))
-      .text((d) => cellText(d.value));
+      .text((d) => (spec.valueText ?? cellText)(d.value));
   }
 
   if (spec.rowSums) {

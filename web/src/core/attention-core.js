@@ -125,6 +125,97 @@ export class AttentionCore {
     return this.module.positionalEncoding(tokens, d);
   }
 
+  // ---- syllabus chapters (1-4, 8) --------------------------------------------------------
+
+  /**
+   * Chapter 4: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
+   * angleDegrees|null, whyUndefined, aIsUnit, bIsUnit, dotEqualsCosine, unitA|null, unitB|null,
+   * dotWith2b, cosineWith2b|null, unitTolerance}. Throws an Error for mismatched lengths or
+   * non-finite values.
+   * @param {ArrayLike<number>} a
+   * @param {ArrayLike<number>} b
+   */
+  compareVectors(a, b) {
+    return this.module.compareVectors(Array.from(a), Array.from(b));
+  }
+
+  /**
+   * Reads a vector typed by the learner ("1, -2.5, 3"); throws an Error naming `name` when
+   * the text is not a list of finite numbers.
+   * @returns {Float64Array}
+   */
+  parseVector(textValue, name = 'vector') {
+    return this.module.parseVector(String(textValue), String(name));
+  }
+
+  /**
+   * Chapter 2: which positions a sliding window around each centre word reaches, against
+   * all-to-all attention. Returns {tokens, notices, radius, windowPositions, centre,
+   * reach: number[][] (positions other than the centre), covers: Matrix (1 = inside the window,
+   * centre included), attention: Matrix (all ones), targetIndex (-1 if absent), distance,
+   * windowReachesTarget, radiusNeeded|null (null: this direction never reaches it),
+   * attentionReachesTarget}.
+   * @param {{sentence?: string, radius?: number, direction?: 'both'|'left'|'right',
+   *          centre?: number, target?: string, maxTokens?: number}} options
+   */
+  localWindow(options = {}) {
+    return this.module.localWindow(options);
+  }
+
+  /**
+   * Chapter 3: a noisy sine drawn with NumPy's default_rng(seed) and its exponential smoothing
+   * s_t = β x_t + (1 − β) s_{t−1} (s_0 = x_0). Returns Float64Arrays {t, signal, x, s,
+   * lastWeights} (lastWeights[j]: how much x_j counts in the last s) and numbers {beta,
+   * previousShare (1 − β), weightSum, mseNoisy, mseSmoothed, languageLag, weightAtLanguageLag, weightNow}.
+   * @param {{seed?: number, length?: number, period?: number, noise?: number, beta?: number}} options
+   */
+  smoothing(options = {}) {
+    return this.module.runSmoothing(options);
+  }
+
+  /**
+   * Chapter 1: a corpus (one document per line) as token IDs, one-hot rows, bag-of-words
+   * counts and TF-IDF with scikit-learn's TfidfVectorizer defaults, words split by tokenize().
+   * Returns {documents (tokens per document), notices, vocabulary (sorted), firstAppearance,
+   * ids, focus, oneHot, oneHotGram, counts, documentFrequency, idf, tfidf, tfidfCosine
+   * (Matrices / arrays), sameCounts ([a, b] document pairs with equal counts), idASorted,
+   * idBSorted, idAFirst, idBFirst, gapSorted, gapFirst, oneHotDotAB, oneHotCosineAB (null when
+   * a word is missing)}.
+   * @param {{corpus?: string, focus?: number, wordA?: string, wordB?: string}} options
+   */
+  analyseCorpus(options = {}) {
+    return this.module.analyseCorpus(options);
+  }
+
+  /**
+   * Chapter 1: the shape of every representation for a vocabulary size, a sequence length and
+   * an embedding width. Returns [{name, shape: number[], axes, values}].
+   */
+  representationShapes(vocabularySize, sequenceLength, width) {
+    return this.module.representationShapes(vocabularySize, sequenceLength, width);
+  }
+
+  /**
+   * Chapter 8: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
+   * PyTorch notebook's stream, on two sentences. Returns {notices, dModel, heads, headDim,
+   * divisors (valid head counts), featureLabels ("h<head>·<i>" per feature), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
+   * sentences: [{tokens, X, Q, K, V, heads: [{Q, K, V, attn_weights, output}], concat, Y_mha,
+   * attn_weights_mha, handWritten: {attn_weights, Y}, oneHead: {attn_weights, concat, Y_mha},
+   * oneHeadMatched, diffHandVsOneHead, diffHandVsMatched, diffOneHeadBeforeOutProj}] (two),
+   * batchable (equal lengths), batchShapes: [{name, dims, axes}], wrongTranspose|null,
+   * paramsInProj, paramsOutProj}. Throws an Error when heads does not divide dModel.
+   * @param {{sentence1?: string, sentence2?: string, dModel?: number, heads?: number,
+   *          seed?: number, maxTokens?: number}} options
+   */
+  headsLab(options = {}) {
+    return this.module.runHeadsLab(options);
+  }
+
+  /** Chapter 8: the valid head counts for a width, every divisor of `dModel` in order. */
+  divisorsOf(dModel) {
+    return this.module.divisorsOf(dModel);
+  }
+
   /**
    * The trained encoder (Universal Sentence Encoder Lite) on one sentence: subword tokens,
    * static token vectors, per layer and head Q, K, V and attn_weights, each layer's token

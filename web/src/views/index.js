@@ -8,8 +8,14 @@
 import { workbenchView } from './workbench.js';
 import { flowView } from './flow.js';
 import { trainedView } from './trained.js';
+import { cosineView } from './cosine.js';
+import { windowView } from './window.js';
+import { smoothingView } from './smoothing.js';
+import { idsView } from './ids.js';
+import { headsView } from './heads.js';
 
-export const VIEWS = [workbenchView, flowView, trainedView].sort((a, b) => a.chapter - b.chapter);
+export const VIEWS = [idsView, windowView, smoothingView, cosineView, flowView, workbenchView, headsView, trainedView]
+  .sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';
