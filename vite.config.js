@@ -10,6 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
+  // The vectors worker imports the core as an ES module (new Worker(url, {type: 'module'})).
+  worker: { format: 'es' },
   preview: {
     headers: {
       // The same policy as the page's <meta>, also sent as a header where the server can.

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 
 const TOP = 20000;
 // Every word the page's examples use (sentences of chapters 2, 5-9 and the assignment).
-const EXAMPLE_WORDS = `bank of the river account money has today noa can be annoying but she is great cat
+const EXAMPLE_WORDS = `a bank of the river account money has today noa can be annoying but she is great cat
 i am going to london king queen man woman husband wife dog sat by muddy my have in on money
 river bank banks water deposit loan shore stream paris france england`.split(/\s+/);
 

@@ -6,8 +6,9 @@
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
 //     again after every update(patch). update() changes the shared state and the URL.
 import { workbenchView } from './workbench.js';
+import { bankView } from './bank.js';
 
-export const VIEWS = [workbenchView].sort((a, b) => a.chapter - b.chapter);
+export const VIEWS = [workbenchView, bankView].sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';
