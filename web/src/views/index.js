@@ -7,8 +7,9 @@
 //     again after every update(patch). update() changes the shared state and the URL.
 import { workbenchView } from './workbench.js';
 import { bankView } from './bank.js';
+import { labView } from './lab.js';
 
-export const VIEWS = [workbenchView, bankView].sort((a, b) => a.chapter - b.chapter);
+export const VIEWS = [workbenchView, bankView, labView].sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';
