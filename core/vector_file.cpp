@@ -57,37 +57,66 @@ bool valid_utf8(const std::string& s) {
   return true;
 }
 
-// Parses one decimal number; the message names what is wrong with it.
+bool ieq(const char* begin, const char* end, const char* word) {
+  for (; begin != end && *word; ++begin, ++word) {
+    if (std::tolower(static_cast<unsigned char>(*begin)) != *word) return false;
+  }
+  return begin == end && !*word;
+}
+
+// A decimal number as text files write it: [+-] digits [. digits] [(e|E) [+-] digits], with at
+// least one digit before the exponent. `exponent` is set when it has one.
+bool decimal_syntax(const char* p, const char* end, bool* exponent) {
+  *exponent = false;
+  if (p != end && (*p == '+' || *p == '-')) ++p;
+  int digits = 0;
+  while (p != end && *p >= '0' && *p <= '9') { ++p; ++digits; }
+  if (p != end && *p == '.') {
+    ++p;
+    while (p != end && *p >= '0' && *p <= '9') { ++p; ++digits; }
+  }
+  if (digits == 0) return false;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    *exponent = true;
+    ++p;
+    if (p != end && (*p == '+' || *p == '-')) ++p;
+    int exp_digits = 0;
+    while (p != end && *p >= '0' && *p <= '9') { ++p; ++exp_digits; }
+    if (exp_digits == 0) return false;
+  }
+  return p == end;
+}
+
+// Checks one number and, when `out` is given, converts it (correctly rounded, like NumPy's
+// float32 parsing). Numbers of rows that are not kept are only checked, which is much faster;
+// those with an exponent are still converted to catch overflow. The message names the problem.
 bool parse_number(const Field& f, float* out, std::string* why) {
+  const char* b = f.first;
+  const char* body = (b != f.second && (*b == '-' || *b == '+')) ? b + 1 : b;
+  bool exponent = false;
+  if (!decimal_syntax(f.first, f.second, &exponent)) {
+    if (ieq(body, f.second, "nan") || ieq(body, f.second, "inf") || ieq(body, f.second, "infinity")) {
+      *why = "the value " + quoted(f.first, f.second) + " is not a finite number (NaN or infinity)";
+    } else {
+      *why = quoted(f.first, f.second) + " is not a number";
+    }
+    return false;
+  }
+  if (out == nullptr && !exponent) return true;
   const std::size_t n = static_cast<std::size_t>(f.second - f.first);
-  std::string lower(f.first, f.second);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const char* body = lower.c_str() + ((lower[0] == '-' || lower[0] == '+') ? 1 : 0);
-  if (!std::strcmp(body, "nan") || !std::strcmp(body, "inf") || !std::strcmp(body, "infinity")) {
-    *why = "the value " + quoted(f.first, f.second) + " is not a finite number (NaN or infinity)";
+  char buffer[128];
+  if (n >= sizeof buffer) {
+    *why = quoted(f.first, f.second) + " is too long for a number";
     return false;
   }
-  bool ok = n > 0 && n < 64;
-  for (const char* p = f.first; ok && p != f.second; ++p) {
-    const char c = *p;
-    ok = (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
-  }
-  char buffer[64];
-  char* end = nullptr;
-  if (ok) {
-    std::memcpy(buffer, f.first, n);
-    buffer[n] = '\0';
-    *out = std::strtof(buffer, &end);
-    ok = end == buffer + n;
-  }
-  if (!ok) {
-    *why = quoted(f.first, f.second) + " is not a number";
-    return false;
-  }
-  if (!std::isfinite(*out)) {
+  std::memcpy(buffer, f.first, n);
+  buffer[n] = '\0';
+  const float value = std::strtof(buffer, nullptr);
+  if (!std::isfinite(value)) {
     *why = "the value " + quoted(f.first, f.second) + " is too large for a 32-bit float";
     return false;
   }
+  if (out != nullptr) *out = value;
   return true;
 }
 
@@ -193,7 +222,8 @@ void VectorFileParser::text_line(const char* begin, const char* end) {
          " bytes: this is not a text vector file.");
   }
   if (end > begin && end[-1] == '\r') --end;  // CRLF
-  std::vector<Field> fields;
+  std::vector<Field>& fields = fields_;
+  fields.clear();
   const char* p = begin;
   while (p < end) {
     const unsigned char c = static_cast<unsigned char>(*p);
@@ -265,14 +295,20 @@ void VectorFileParser::vector_line(const std::vector<Field>& fields) {
          std::to_string(summary_.dim) + " (set by " + dim_origin_ + "). Every row must have the same width.");
   }
   row_.resize(numbers);
+  std::string text(word.first, word.second);
+  const bool kept = will_keep(text);
   std::string why;
   for (std::size_t i = 0; i < numbers; ++i) {
-    if (!parse_number(fields[i + 1], &row_[i], &why)) {
+    if (!parse_number(fields[i + 1], kept ? &row_[i] : nullptr, &why)) {
       fail("Line " + std::to_string(line_no_) + ", number " + std::to_string(i + 1) + " of the word " +
            quoted(word.first, word.second) + ": " + why + ".");
     }
   }
-  keep(std::string(word.first, word.second), row_.data(), where);
+  keep(std::move(text), row_.data(), where);
+}
+
+bool VectorFileParser::will_keep(const std::string& word) const {
+  return words_.size() < options_.max_words || options_.wanted.count(word) > 0;
 }
 
 void VectorFileParser::keep(std::string word, const float* values, const std::string& where) {

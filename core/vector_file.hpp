@@ -61,6 +61,7 @@ class VectorFileParser {
   void header_or_vector(const std::vector<std::pair<const char*, const char*>>& fields);
   void vector_line(const std::vector<std::pair<const char*, const char*>>& fields);
   void feed_binary();
+  bool will_keep(const std::string& word) const;
   void keep(std::string word, const float* values, const std::string& where);
   void decide_format_after_header();
   [[noreturn]] void fail(const std::string& message);
@@ -73,6 +74,7 @@ class VectorFileParser {
   std::unordered_map<std::string, std::size_t> kept_at_;  // word -> line or record
   std::string pending_;          // bytes of an unfinished line (text) or record (binary)
   std::vector<float> row_;       // scratch
+  std::vector<std::pair<const char*, const char*>> fields_;  // scratch
   std::size_t line_no_ = 0;      // 1-based number of the line being read
   bool started_ = false;         // BOM checked
   bool binary_ = false;

@@ -99,7 +99,8 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       if (current.source === 'glove' && !tableFor('glove') && !gloveLoading()) {
         loadGlove(core).then(() => onChange({}), (error) => summary.text(`The GloVe subset could not be loaded: ${error.message}`));
       }
-      summary.text(describe(current, report));
+      summary.text(describe(current, report))
+        .attr('data-wasm-heap', tableFor(current.source)?.summary?.wasmHeapBytes ?? null); // read by scripts/bench_vector_file.mjs
     },
   };
 }

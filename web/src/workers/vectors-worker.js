@@ -36,7 +36,8 @@ self.onmessage = async (event) => {
     parser.finish();
     const result = parser.result();
     const words = Array.from(result.words);
-    self.postMessage({ type: 'done', words, dim: result.dim, data: result.data, summary: result.summary }, [result.data.buffer]);
+    const summary = { ...result.summary, wasmHeapBytes: core.module.HEAP8.buffer.byteLength };
+    self.postMessage({ type: 'done', words, dim: result.dim, data: result.data, summary }, [result.data.buffer]);
   } catch (error) {
     if (mine === job) self.postMessage({ type: 'error', message: error.message ?? String(error) });
   } finally {
