@@ -181,6 +181,11 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
       report.tokens = std::move(lookup.tokens);
       report.has_oov = true;
       report.oov = std::move(lookup.oov);
+      if (!report.oov.missing.empty()) {
+        std::string list;
+        for (const auto& w : report.oov.missing) list += (list.empty() ? "" : ", ") + ("\"" + w + "\"");
+        report.notices.push_back("Not in " + report.source_name + ": " + list + ". " + report.oov.consequence);
+      }
     }
     const Projections p =
         numpy_notebook_projections(options.d_model, options.d_k, options.d_v, options.proj_seed);

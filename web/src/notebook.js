@@ -41,6 +41,8 @@ export const CLASS_SETTINGS = {
 
 /** The notebook cells behind a source (one-hot and pretrained use the NumPy projections). */
 export function cellsFor(source) {
+  if (source === 'onehot') return { ...NOTEBOOK_CELLS.numpy, X: ['one-hot', 'X = np.eye(len(vocab))[[vocab.index(w.lower()) for w in sentence]]'] };
+  if (source === 'glove' || source === 'file') return { ...NOTEBOOK_CELLS.numpy, X: ['the assignment', 'vectors = load_glove(path)   # d_model = vectors width\nX = np.stack([vectors[w.lower()] for w in sentence])'] };
   return NOTEBOOK_CELLS[source] ?? NOTEBOOK_CELLS.numpy;
 }
 

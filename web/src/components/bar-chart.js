@@ -10,11 +10,15 @@ import { num } from '../format.js';
 export function drawBarChart(el, { items, title, domain = [-1, 1] }) {
   const root = select(el).html('');
   const width = Math.max(300, Math.min(760, el.clientWidth || 640));
-  const labelWidth = Math.min(230, Math.round(width * 0.4));
-  const rowHeight = 24;
+  // Narrow screens: each label sits above its bar instead of beside it.
+  const stacked = width < 520;
+  const labelWidth = stacked ? 0 : Math.min(230, Math.round(width * 0.4));
+  const rowHeight = stacked ? 40 : 24;
   const height = items.length * rowHeight + 28;
-  const x = scaleLinear().domain(domain).range([labelWidth + 8, width - 48]);
-  const y = scaleBand().domain(items.map((d) => d.key)).range([20, height - 8]).padding(0.2);
+  const x = scaleLinear().domain(domain).range([labelWidth + 56, width - 56]);
+  const y = scaleBand().domain(items.map((d) => d.key)).range([20, height - 8]).padding(stacked ? 0 : 0.2);
+  const barY = (d) => y(d.key) + (stacked ? 18 : 0);
+  const barH = stacked ? 16 : y.bandwidth();
   const svg = root.append('svg').attr('class', 'bar-chart').attr('viewBox', `0 0 ${width} ${height}`)
     .attr('width', width).attr('height', height).attr('role', 'img').attr('aria-label', `${title}: the table below lists the same values`);
   for (const tick of [domain[0], 0, domain[1]]) {
@@ -22,13 +26,14 @@ export function drawBarChart(el, { items, title, domain = [-1, 1] }) {
     svg.append('text').attr('class', 'tick').attr('x', x(tick)).attr('y', 10).attr('text-anchor', 'middle').text(String(tick));
   }
   const row = svg.selectAll('g.bar').data(items).join('g').attr('class', (d) => `bar ${d.group ?? ''}`).attr('data-key', (d) => d.key);
-  row.append('text').attr('class', 'bar-label').attr('x', labelWidth).attr('y', (d) => y(d.key) + y.bandwidth() / 2)
-    .attr('dy', '0.35em').attr('text-anchor', 'end').text((d) => d.short ?? d.label)
+  row.append('text').attr('class', 'bar-label')
+    .attr('x', stacked ? 4 : labelWidth).attr('y', (d) => (stacked ? y(d.key) + 12 : y(d.key) + y.bandwidth() / 2))
+    .attr('dy', stacked ? 0 : '0.35em').attr('text-anchor', stacked ? 'start' : 'end').text((d) => d.short ?? d.label)
     .append('title').text((d) => d.label);
   row.filter((d) => d.value != null).append('rect')
     .attr('x', (d) => Math.min(x(0), x(d.value))).attr('width', (d) => Math.abs(x(d.value) - x(0)))
-    .attr('y', (d) => y(d.key)).attr('height', y.bandwidth());
-  row.append('text').attr('class', 'bar-value').attr('y', (d) => y(d.key) + y.bandwidth() / 2).attr('dy', '0.35em')
+    .attr('y', barY).attr('height', barH);
+  row.append('text').attr('class', 'bar-value').attr('y', (d) => barY(d) + barH / 2).attr('dy', '0.35em')
     .attr('x', (d) => (d.value == null ? x(0) + 4 : d.value >= 0 ? x(d.value) + 4 : x(d.value) - 4))
     .attr('text-anchor', (d) => (d.value != null && d.value < 0 ? 'end' : 'start'))
     .text((d) => (d.value == null ? 'undefined' : num(d.value)));

@@ -129,7 +129,7 @@ export function coreOptions(core, state, { sentences, maxTokens }) {
     return {
       waiting: state.source === 'glove'
         ? 'Loading the bundled GloVe subset (about 2.2 MB, once)…'
-        : 'Choose a vector file below (GloVe, word2vec or fastText; text or word2vec binary). It is read here, in your browser, and never uploaded.',
+        : 'Choose a vector file with the picker (GloVe, word2vec or fastText; text or word2vec binary). It is read here, in your browser, and never uploaded.',
     };
   }
   options.source = 'pretrained';

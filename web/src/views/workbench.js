@@ -55,6 +55,10 @@ export const workbenchView = {
         }
         lastReport = report;
         panel.render(current, report);
+        if (!['numpy', 'torch'].includes(current.source)) {
+          // one-hot and pretrained vectors set the widths: show the ones used
+          for (const [id, v] of [['d-model', report.dModel], ['d-k', report.dK], ['d-v', report.dV]]) root.querySelector(`#${id}`).value = String(v);
+        }
         status.error('');
         status.notices(notices);
         drawWorkbench(resultsEl, { core, report, experiment, state: current, selected, onChange: update });
