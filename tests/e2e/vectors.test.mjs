@@ -117,6 +117,21 @@ test('a malformed vector file gets a message naming the line, and the page keeps
   await page.close();
 });
 
+test('a word2vec binary file is detected and used', async () => {
+  const rows = [['bank', [1, 0.5, -2]], ['of', [0.1, 0.2, 0.3]], ['the', [0, 1, 0]], ['river', [2, 1, -1]], ['account', [1, 1, 1]], ['has', [-1, 0, 2]], ['money', [0.5, -0.5, 3]]];
+  const parts = [Buffer.from(`${rows.length} 3\n`)];
+  for (const [w, v] of rows) parts.push(Buffer.from(`${w} `), Buffer.from(new Float32Array(v).buffer), Buffer.from('\n'));
+  const buffer = Buffer.concat(parts);
+  const { page, errors } = await openPage(context, `${server.url}?view=bank&source=file`);
+  await page.setInputFiles('#vector-file', { name: 'tiny.bin', mimeType: 'application/octet-stream', buffer });
+  await page.waitForSelector('table.bank-table');
+  assert.match(await page.textContent('#vector-summary'), /7 words × 3, word2vec binary with a header line/);
+  const expected = expectedExperiment(parsedTable(buffer, 'your file “tiny.bin”'));
+  assert.deepEqual(await pageCosines(page, 'table.bank-table'), [...expected.cosines, ...expected.contextualVsRawWords].map((c) => c.value));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the bundled GloVe subset drives the bank experiment', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=bank&source=glove`);
   await page.waitForSelector('table.bank-table', { timeout: 20000 });
