@@ -132,6 +132,25 @@ test('a word2vec binary file is detected and used', async () => {
   await page.close();
 });
 
+test('a file dropped on the view is read and becomes the source', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=lab`);
+  await page.waitForSelector('table.lab-cosines');
+  const text = readFileSync(FIXTURE, 'utf8');
+  const dataTransfer = await page.evaluateHandle((content) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([content], 'dropped.txt', { type: 'text/plain' }));
+    return dt;
+  }, text);
+  await page.dispatchEvent('#lab', 'dragover', { dataTransfer });
+  await page.dispatchEvent('#lab', 'drop', { dataTransfer });
+  await page.waitForFunction(() => /dropped\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelector('table.shapes[data-sentence="1"] tr[data-name="X"] td.shape')?.textContent === '(4, 100)');
+  assert.equal(await page.$eval('#source', (s) => s.value), 'file');
+  assert.match(page.url(), /source=file/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the bundled GloVe subset drives the bank experiment', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=bank&source=glove`);
   await page.waitForSelector('table.bank-table', { timeout: 20000 });

@@ -9,7 +9,8 @@ const OOV_TEXT = {
   skip: 'skip the word',
   random: 'random vector (from the table seed)',
 };
-const CAPS = [5000, 20000, 50000, 100000, 400000];
+// At most 100,000 kept: 100,000 x 300 floats is 120 MB, which a tab can hold (twice, while handing it over).
+const CAPS = [5000, 20000, 50000, 100000];
 
 /**
  * @param {d3.Selection} parent
@@ -46,9 +47,11 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
   const caseNote = box.append('p').attr('class', 'muted case-note');
 
   let pending = null;
+  let currentSource = state.source;
   const showError = (message) => fileError.selectAll('p').data(message ? [message] : []).join('p').attr('class', 'error').text((d) => d);
   const start = (file) => {
     if (!file) return;
+    if (currentSource !== 'file') onChange({ source: 'file' }); // show the progress where the picker is
     pending?.cancel();
     showError('');
     const wanted = [...EXAMPLE_WORDS];
@@ -79,17 +82,26 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
   };
   input.on('change', (e) => start(e.target.files?.[0]));
   cancel.on('click', () => pending?.cancel());
-  drop.on('dragover', (e) => { e.preventDefault(); drop.classed('dragging', true); })
-    .on('dragleave', () => drop.classed('dragging', false))
-    .on('drop', (e) => {
+  // A file dropped anywhere on the view is read too (and switches to "My own vector file").
+  const area = select(box.node().closest('.view') ?? box.node());
+  const hasFiles = (e) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+  area.on('dragover.vectors', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    drop.classed('dragging', true);
+  })
+    .on('dragleave.vectors', () => drop.classed('dragging', false))
+    .on('drop.vectors', (e) => {
+      if (!hasFiles(e)) return;
       e.preventDefault();
       drop.classed('dragging', false);
-      start(e.dataTransfer?.files?.[0]);
+      start(e.dataTransfer.files[0]);
     });
 
   return {
     /** Refreshes the panel; starts the GloVe download the first time it is chosen. */
     render(current, report) {
+      currentSource = current.source;
       sourceSelect.property('value', current.source);
       oovSelect.property('value', current.oov);
       const pretrained = isPretrained(current.source);

@@ -19,6 +19,7 @@ const tables = { glove: null, file: null };
 const loading = { glove: null };
 const listeners = new Set();
 let worker = null;
+let nextLoad = 0; // each load's id; the worker echoes it, so late messages of an old load are ignored
 
 /** Called after a table arrives (or changes), so views can redraw. */
 export function onVectorsChange(listener) {
@@ -74,10 +75,12 @@ export function gloveLoading() {
  */
 export function loadVectorFile(file, { maxWords = 20000, wanted = [], onProgress = () => {} } = {}) {
   worker ??= new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
+  const id = ++nextLoad;
   let settle;
   const promise = new Promise((resolve, reject) => {
     settle = { resolve, reject };
     worker.onmessage = ({ data: m }) => {
+      if (m.id !== id) return;
       if (m.type === 'progress') onProgress(m.bytes, m.total);
       else if (m.type === 'cancelled') reject(Object.assign(new Error('Loading was cancelled.'), { cancelled: true }));
       else if (m.type === 'error') reject(new Error(m.message));
@@ -89,7 +92,7 @@ export function loadVectorFile(file, { maxWords = 20000, wanted = [], onProgress
     };
     worker.onerror = (e) => reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}`));
   });
-  worker.postMessage({ type: 'load', file, maxWords, wanted });
+  worker.postMessage({ type: 'load', id, file, maxWords, wanted });
   return {
     promise,
     cancel() {

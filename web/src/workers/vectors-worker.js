@@ -1,9 +1,9 @@
 // Reads a learner's word-vector file off the main thread. It owns one core and, per file, one
 // streaming parser (C++), which it feeds File slices of a few MB and deletes at the end, so a
 // 170 MB file never sits in memory whole and the page stays responsive. Nothing is uploaded.
-//   in:  {type: 'load', file: File, maxWords, wanted: string[]} | {type: 'cancel'}
-//   out: {type: 'progress', bytes, total} | {type: 'done', words, dim, data, summary}
-//        | {type: 'error', message} | {type: 'cancelled'}
+//   in:  {type: 'load', id, file: File, maxWords, wanted: string[]} | {type: 'cancel'}
+//   out: {type: 'progress', id, bytes, total} | {type: 'done', id, words, dim, data, summary}
+//        | {type: 'error', id, message} | {type: 'cancelled', id}   (id: the load's, echoed)
 import { loadAttentionCore } from '../core/attention-core.js';
 
 const CHUNK = 4 * 1024 * 1024;
@@ -27,19 +27,19 @@ self.onmessage = async (event) => {
     for (let offset = 0; offset < file.size; offset += CHUNK) {
       const bytes = new Uint8Array(await file.slice(offset, offset + CHUNK).arrayBuffer());
       if (mine !== job) {
-        self.postMessage({ type: 'cancelled' });
+        self.postMessage({ type: 'cancelled', id: message.id });
         return;
       }
       parser.feed(bytes);
-      self.postMessage({ type: 'progress', bytes: Math.min(file.size, offset + CHUNK), total: file.size });
+      self.postMessage({ type: 'progress', id: message.id, bytes: Math.min(file.size, offset + CHUNK), total: file.size });
     }
     parser.finish();
     const result = parser.result();
     const words = Array.from(result.words);
     const summary = { ...result.summary, wasmHeapBytes: core.module.HEAP8.buffer.byteLength };
-    self.postMessage({ type: 'done', words, dim: result.dim, data: result.data, summary }, [result.data.buffer]);
+    self.postMessage({ type: 'done', id: message.id, words, dim: result.dim, data: result.data, summary }, [result.data.buffer]);
   } catch (error) {
-    if (mine === job) self.postMessage({ type: 'error', message: error.message ?? String(error) });
+    if (mine === job) self.postMessage({ type: 'error', id: message.id, message: error.message ?? String(error) });
   } finally {
     parser?.delete();
   }
