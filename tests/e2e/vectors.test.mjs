@@ -100,6 +100,23 @@ test('a GloVe text file chosen with the file picker drives the lab report', asyn
     else assert.ok(Math.abs(out.cosines[c.name] - c.value) < 1e-9, c.name);
   }
   out.attn_weights_1.flat().forEach((v, i) => assert.ok(Math.abs(v - withMissing.first.projected.attn_weights.data[i]) < 1e-9));
+
+  // the JSON and Markdown exports record what the notes ask for
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  const json = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+  assert.equal(jsonDownload.suggestedFilename(), 'attention-report.json');
+  assert.deepEqual({ ...json.source }, { kind: 'file', name: 'your file “glove_small.txt”', file: 'glove_small.txt', d_model: 100, d_k: 100, d_v: 100 });
+  assert.deepEqual(json.missing_words.words, ['a']);
+  assert.equal(json.missing_words.policy, 'random');
+  assert.deepEqual(json.sentences[0].row_sums, Array.from(withMissing.first.row_sums));
+  assert.deepEqual(json.sentences[0].shapes.find((s) => s.name === 'attn_weights').shape, [5, 5]);
+  assert.equal(json.cosines.contextual_target_across_sentences, withMissing.cosines[1].value);
+  assert.deepEqual(json.untrained_parameters.map((p) => p.name), ['W_q, W_k, W_v']);
+  assert.equal(json.trained_but_frozen[0].name, 'embedding table');
+  const [mdDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-md')]);
+  const md = readFileSync(await mdDownload.path(), 'utf8');
+  assert.match(md, /- Widths: d_model = 100, d_k = 100, d_v = 100/);
+  assert.match(md, /- Missing words: a \(policy: random\)/);
   assert.deepEqual(errors, []);
   await page.close();
 });

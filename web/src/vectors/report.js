@@ -28,6 +28,8 @@ export function buildLabReport(experiment, state, source) {
     { name: 'W_q, W_k, W_v', how: PROJECTION_TEXT[torch ? 'torch' : 'numpy'], shapes: [[first.W_q.rows, first.W_q.cols], [first.W_k.rows, first.W_k.cols], [first.W_v.rows, first.W_v.cols]] },
   ];
   if (state.source === 'numpy' || torch) untrained.unshift({ name: 'embedding table', how: torch ? 'nn.Embedding default N(0, 1) after torch.manual_seed(seed)' : 'np.random.default_rng(seed).normal', shapes: [[second.table.vectors.rows, second.table.vectors.cols]] });
+  const trained = [];
+  if (first.oov) trained.push({ name: 'embedding table', how: `pretrained (${first.sourceName}), used as fixed lookups: nothing here updates it` });
   const missing = [...new Set([...(first.oov?.missing ?? []), ...(second.oov?.missing ?? [])])];
   return {
     generated_by: 'Attention Whiteboard (C++ core compiled to WebAssembly)',
@@ -39,6 +41,7 @@ export function buildLabReport(experiment, state, source) {
     cosines: Object.fromEntries(Array.from(experiment.cosines, (c) => [c.name, c.value])),
     contextual_vs_raw_words: Object.fromEntries(Array.from(experiment.contextualVsRawWords, (c) => [c.name, c.value])),
     untrained_parameters: untrained,
+    trained_but_frozen: trained,
     not_parameters: 'attn_weights: computed from the input by softmax(Q Kᵀ / √d_k) for each sentence, not learned',
     table: { words: Array.from(second.table.words), vectors: rows(second.table.vectors) },
     projections: torch ? { W_q: rows(first.W_q), W_k: rows(first.W_k), W_v: rows(first.W_v) } : null,
@@ -71,6 +74,7 @@ export function labMarkdown(r) {
   for (const [k, v] of Object.entries(r.contextual_vs_raw_words)) out.push(`| contextual ${r.target} (sentence 1) vs raw ${k} | ${fmt(v)} |`);
   out.push('', '## What stays untrained', '');
   for (const p of r.untrained_parameters) out.push(`- ${p.name}: ${p.how}; shapes ${p.shapes.map((s) => `(${s.join(', ')})`).join(', ')}`);
+  for (const p of r.trained_but_frozen) out.push(`- Trained, but frozen here: ${p.name}, ${p.how}`);
   out.push(`- Not parameters: ${r.not_parameters}`, '');
   out.push('A static lookup gives cosine 1 across contexts for any table; outputs passed through W_v live in another space than the raw inputs; context dependence is not an improvement in meaning.');
   return `${out.join('\n')}\n`;

@@ -145,6 +145,7 @@ function drawReport(results, { report, experiment }) {
   un.append('h3').attr('id', 'lab-untrained').text('What stays untrained');
   const ul2 = un.append('ul').attr('class', 'facts');
   for (const p of report.untrained_parameters) ul2.append('li').text(`${p.name}: ${p.how}; shapes ${p.shapes.map((x) => shapeText(x[0], x[1])).join(', ')}.`);
+  for (const p of report.trained_but_frozen) ul2.append('li').text(`Trained, but frozen here: ${p.name}, ${p.how}.`);
   ul2.append('li').text(`Not parameters at all: ${report.not_parameters}.`);
   un.append('p').attr('class', 'muted').text('Pretrained inputs do not make the attention block trained: the projections are as random as in the notebook, so no cosine here can show an improvement in meaning.');
 }
