@@ -97,6 +97,11 @@ function drawResults(results, { experiment, state }) {
       ? `Missing from the vectors: ${missing.map((w) => `“${w}”`).join(', ')} (policy: ${first.oov.policy}). ${first.oov.consequence}`
       : 'Every word was found in the vectors.');
   }
+  if (first.dModel >= 50) {
+    list.append('li').attr('data-fact', 'width').text(
+      `With ${first.dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k, so most rows of attn_weights put nearly all their weight on one word (see the matrices in the assignment lab). Small edits to a sentence then barely move the output.`,
+    );
+  }
   if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
     summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
   }
