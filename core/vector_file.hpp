@@ -21,7 +21,7 @@ struct VectorFileOptions {
   std::size_t max_words = 50000;  // the first words of the file kept (files are usually sorted by frequency)
   std::unordered_set<std::string> wanted;  // also kept when found after the cap
   VectorFileFormat format = VectorFileFormat::Auto;  // Auto: header + non-text bytes means binary
-  int max_dim = 2048;
+  int max_dim = 1024;  // the widest d_model the page computes with (kMaxWidth)
   std::size_t max_line_bytes = 1 << 20;  // a longer "line" is not a vector file
 };
 

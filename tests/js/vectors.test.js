@@ -79,6 +79,20 @@ describe('pretrained, one-hot and the missing-word policies', () => {
     expect(core.workbench({ ...base, oov: 'random', embedSeed: 5 }).X.data[0]).not.toBe(random.X.data[0]);
   });
 
+  it('300-d vectors (word2vec text with a header): every shape follows', () => {
+    const words = ['bank', 'of', 'the', 'river', 'account', 'has', 'money'];
+    const lines = words.map((w, i) => `${w} ${Array.from({ length: 300 }, (_, f) => (((i + 1) * (f + 3)) % 17 / 17 - 0.5).toFixed(5)).join(' ')}`);
+    const r = parseBytes(new TextEncoder().encode(`${words.length} 300\n${lines.join('\n')}\n`));
+    const e = core.bankExperiment({ source: 'pretrained', pretrained: { name: 'w2v', words: Array.from(r.words), dim: r.dim, data: r.data }, tieWidths: true });
+    const shape = Object.fromEntries(Array.from(e.first.shapes, (s) => [s.name, [s.rows, s.cols]]));
+    expect(shape).toMatchObject({ X: [4, 300], W_q: [300, 300], W_k: [300, 300], W_v: [300, 300], Q: [4, 300], V: [4, 300], scores: [4, 4], Y: [4, 300] });
+    expect(e.second.X.cols).toBe(300);
+  });
+
+  it('vectors wider than the page computes with are refused at load time', () => {
+    expect(() => parseBytes(new TextEncoder().encode(`w ${'0.1 '.repeat(1025)}\n`))).toThrowError(/vectors wider than 1024 are not supported/);
+  });
+
   it('one-hot: width is the vocabulary size', () => {
     const r = core.workbench({ source: 'onehot', tieWidths: true, sentence: 'the cat' });
     expect(r.X.cols).toBe(9);
