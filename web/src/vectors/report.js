@@ -62,7 +62,9 @@ export function labMarkdown(r) {
   out.push(`- Source: ${r.source.name}${r.source.file ? ` (file ${r.source.file})` : ''}`);
   out.push(`- Widths: d_model = ${r.source.d_model}, d_k = ${r.source.d_k}, d_v = ${r.source.d_v}`);
   out.push(`- Scaling by √d_k: ${r.settings.scale ? 'on' : 'off'}; causal mask: ${r.settings.causal ? 'on' : 'off'}`);
-  out.push(`- Missing words: ${r.missing_words.words.length ? r.missing_words.words.join(', ') : 'none'} (policy: ${r.missing_words.policy}). ${r.missing_words.consequence}`);
+  out.push(r.missing_words.words.length
+    ? `- Missing words: ${r.missing_words.words.join(', ')} (policy: ${r.missing_words.policy}). ${r.missing_words.consequence}`
+    : `- Missing words: none (policy: ${r.missing_words.policy}, not needed)`);
   out.push(`- Case handling: ${r.missing_words.case_handling}`, '');
   r.sentences.forEach((s, k) => {
     out.push(`## Sentence ${k + 1}: “${s.text}”`, '', `Tokens: ${s.tokens.join(' ')}`, '', '| matrix | shape | rows | columns |', '|---|---|---|---|');

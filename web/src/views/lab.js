@@ -96,7 +96,9 @@ function drawReport(results, { report, experiment }) {
   ul.append('li').attr('data-fact', 'width').text(`Widths: d_model = ${report.source.d_model}, d_k = ${report.source.d_k}, d_v = ${report.source.d_v}.`);
   const m = report.missing_words;
   ul.append('li').attr('data-fact', 'oov').attr('id', 'oov-report')
-    .text(`Missing words: ${m.words.length ? m.words.map((w) => `“${w}”`).join(', ') : 'none'} (policy: ${m.policy}). ${m.consequence}`);
+    .text(m.words.length
+      ? `Missing words: ${m.words.map((w) => `“${w}”`).join(', ')} (policy: ${m.policy}). ${m.consequence}`
+      : `Missing words: none (the chosen policy, “${m.policy}”, had nothing to do).`);
   ul.append('li').attr('data-fact', 'case').text(`Case: ${m.case_handling}`);
 
   report.sentences.forEach((s, k) => {
