@@ -10,7 +10,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
-  // The trained-encoder worker imports the core as an ES module.
+  // Workers (trained encoder, vector files) import the core as ES modules.
   worker: { format: 'es' },
   preview: {
     headers: {

@@ -88,6 +88,8 @@ BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
   r.cosines.push_back(compare("contextual_target_vs_raw_money",
                               "contextual " + t + " (sentence 1) vs raw \"money\"", ptr(ctx1),
                               ptr(money)));
+  r.cosines.push_back(compare("raw_target_vs_raw_money", "raw " + t + " vs raw \"money\"", ptr(raw1),
+                              ptr(money)));
   for (std::size_t w = 0; w < r.second.table.words.size(); ++w) {
     const auto raw_word = row(r.second.table.vectors, static_cast<long>(w));
     r.contextual_vs_raw_words.push_back(

@@ -1,5 +1,7 @@
 #include "core/workbench.hpp"
 
+#include <algorithm>
+
 #include "core/positional.hpp"
 
 namespace aw {
@@ -93,7 +95,29 @@ void validate(const WorkbenchOptions& options) {
   }
 }
 
-WorkbenchReport run_workbench(const WorkbenchOptions& options) {
+WorkbenchOptions resolve_widths(const WorkbenchOptions& in) {
+  WorkbenchOptions options = in;
+  if (options.source == Source::Pretrained) {
+    if (!options.pretrained) {
+      throw InputError("No word vectors are loaded: choose the GloVe subset or load a vector file.");
+    }
+    options.d_model = static_cast<int>(options.pretrained->vectors.cols());
+  } else if (options.source == Source::OneHot) {
+    std::vector<std::string> keys = options.vocab_words_first;
+    for (const auto& t : tokenize(options.sentence, static_cast<std::size_t>(std::max(1, options.max_tokens))).tokens) {
+      keys.push_back(t.key);
+    }
+    options.d_model = static_cast<int>(course_vocab().size() + words_outside_course_vocab(keys).size());
+  }
+  if (options.tie_widths) {
+    options.d_k = options.d_model;
+    options.d_v = options.d_model;
+  }
+  return options;
+}
+
+WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
+  const WorkbenchOptions options = resolve_widths(requested);
   validate(options);
   WorkbenchReport report;
   Tokenized tokenized = tokenize(options.sentence, static_cast<std::size_t>(options.max_tokens));
@@ -105,16 +129,25 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
   }
   report.tokens = tokenized.tokens;
   report.notices = tokenized.notices;
+  report.d_model = options.d_model;
+  report.d_k = options.d_k;
+  report.d_v = options.d_v;
 
   std::vector<std::string> keys = options.vocab_words_first;
   for (const auto& token : report.tokens) keys.push_back(token.key);
   const std::vector<std::string> extra = words_outside_course_vocab(keys);
-  if (!extra.empty()) {
+  if (!extra.empty() && (options.source == Source::NumpyNotebook || options.source == Source::TorchNotebook)) {
     std::string list;
     for (const auto& w : extra) list += (list.empty() ? "" : ", ") + ("\"" + w + "\"");
     report.notices.push_back(
         "Not in the course vocabulary: " + list +
         ". They get random vectors drawn after the course words, from the same generator.");
+  }
+  if ((options.source == Source::Pretrained || options.source == Source::OneHot) &&
+      requested.d_model != options.d_model) {
+    report.notices.push_back("d_model follows the vectors: " + std::to_string(options.d_model) +
+                             (options.tie_widths ? " (and so do d_k and d_v)" : "") +
+                             ", so every projection and shape below has that width.");
   }
 
   const AttentionOptions attention_options{options.scale, options.causal, options.window};
@@ -127,19 +160,10 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
       report.X += report.PE;
     }
   };
-  if (options.source == Source::NumpyNotebook) {
-    report.table = numpy_notebook_table(extra, options.d_model, options.embed_seed);
-    const Projections p =
-        numpy_notebook_projections(options.d_model, options.d_k, options.d_v, options.proj_seed);
-    report.W_q = p.W_q;
-    report.W_k = p.W_k;
-    report.W_v = p.W_v;
-    input_rows(report.table);
-    report.projected = projected_attention(report.X, report.W_q, report.W_k, report.W_v,
-                                           attention_options);
-  } else {
+  if (options.source == Source::TorchNotebook) {
     const TorchNotebookParams p = torch_notebook_params(extra, options.d_model, options.d_k,
                                                         options.d_v, options.embed_seed);
+    report.source_name = "PyTorch notebook";
     report.table = p.table;
     // nn.Linear stores (out, in) and computes X @ weight.T; show the X W form like NumPy.
     report.W_q = p.W_q.transpose();
@@ -156,6 +180,35 @@ WorkbenchReport run_workbench(const WorkbenchOptions& options) {
     report.mha = cast_multi_head<double>(multi_head_attention<float>(
         X, p.mha_in_proj_weight.cast<float>(), p.mha_out_proj_weight.cast<float>(),
         options.mha_heads, options.causal));
+  } else {
+    if (options.source == Source::NumpyNotebook) {
+      report.source_name = "NumPy notebook";
+      report.table = numpy_notebook_table(extra, options.d_model, options.embed_seed);
+    } else if (options.source == Source::OneHot) {
+      report.source_name = "one-hot";
+      report.table = one_hot_table(extra);
+    } else {
+      PretrainedLookup lookup = lookup_pretrained(*options.pretrained, options.vocab_words_first,
+                                                  report.tokens, options.oov_policy, options.embed_seed);
+      report.source_name = options.pretrained->name;
+      report.table = std::move(lookup.table);
+      report.tokens = std::move(lookup.tokens);
+      report.has_oov = true;
+      report.oov = std::move(lookup.oov);
+      if (!report.oov.missing.empty()) {
+        std::string list;
+        for (const auto& w : report.oov.missing) list += (list.empty() ? "" : ", ") + ("\"" + w + "\"");
+        report.notices.push_back("Not in " + report.source_name + ": " + list + ". " + report.oov.consequence);
+      }
+    }
+    const Projections p =
+        numpy_notebook_projections(options.d_model, options.d_k, options.d_v, options.proj_seed);
+    report.W_q = p.W_q;
+    report.W_k = p.W_k;
+    report.W_v = p.W_v;
+    input_rows(report.table);
+    report.projected = projected_attention(report.X, report.W_q, report.W_k, report.W_v,
+                                           attention_options);
   }
   report.param_free = parameter_free_attention(report.X, options.causal, options.window);
   report.row_sums = report.projected.attn_weights.rowwise().sum();

@@ -2,12 +2,14 @@
 // A pure function of its options; the page and the tests both call it.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/attention.hpp"
 #include "core/embedding.hpp"
 #include "core/multihead.hpp"
+#include "core/pretrained.hpp"
 #include "core/tokenize.hpp"
 
 namespace aw {
@@ -15,6 +17,8 @@ namespace aw {
 enum class Source {
   NumpyNotebook,  // default_rng(embed_seed) table, default_rng(proj_seed) projections, double
   TorchNotebook,  // manual_seed(embed_seed): nn.Embedding + 3 nn.Linear, float
+  OneHot,         // one axis per vocabulary word; NumPy projections from default_rng(proj_seed)
+  Pretrained,     // rows of `pretrained` (GloVe or a learner's file); NumPy projections
 };
 
 struct WorkbenchOptions {
@@ -35,6 +39,11 @@ struct WorkbenchOptions {
   // Added for the whiteboard flow; at the end so that existing brace-initialisers keep working.
   bool positional = false;  // add the sinusoidal positional encoding to X (core/positional.hpp)
   int window = -1;          // local window radius (|i - j| <= window may attend); < 0 is off
+  // OneHot and Pretrained: d_model is the vectors' width, whatever d_model says; with
+  // tie_widths, d_k and d_v follow it (the notebook's d_k = d_model).
+  bool tie_widths = false;
+  std::shared_ptr<const PretrainedTable> pretrained;  // Pretrained only
+  OovPolicy oov_policy = OovPolicy::Zero;             // Pretrained only
 };
 
 // Limits that keep the page responsive; the core itself works for any size.
@@ -64,7 +73,15 @@ struct WorkbenchReport {
   MatD mha_in_proj_weight, mha_out_proj_weight;  // (3 d_model, d_model), (d_model, d_model)
   MultiHeadResult<double> mha;
   std::vector<NamedShape> shapes;
+  // Pretrained only: which words were missing and what the chosen policy did about them.
+  bool has_oov = false;
+  OovReport oov;
+  std::string source_name;  // "NumPy notebook", "PyTorch notebook", "one-hot", or the vectors' name
+  int d_model = 0, d_k = 0, d_v = 0;  // the widths used (after following the vectors)
 };
+
+// The options with the widths the source imposes (one-hot, pretrained) filled in.
+WorkbenchOptions resolve_widths(const WorkbenchOptions& options);
 
 WorkbenchReport run_workbench(const WorkbenchOptions& options);
 

@@ -17,6 +17,8 @@ command -v em++ >/dev/null || need+=(emscripten)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v node >/dev/null || need+=(nodejs)
 command -v npm >/dev/null || need+=(npm)
+# the exported NumPy script of the assignment lab is run by the JS and e2e tests
+/usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing with apt: ${need[*]}"

@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -133,6 +134,25 @@ inline val param_free_to_js(const aw::ParamFreeResult<double>& p) {
   return out;
 }
 
+// {name, words: string[], dim, data: Float32Array (words x dim, row-major)}: the rows of a
+// pretrained table that a sentence needs (the page looks them up; the core does the rest).
+inline std::shared_ptr<const aw::PretrainedTable> pretrained_from_js(const val& p) {
+  if (!has(p, "words") || !has(p, "data")) {
+    throw aw::InputError("No word vectors are loaded: choose the GloVe subset or load a vector file.");
+  }
+  auto table = std::make_shared<aw::PretrainedTable>();
+  table->name = string_field(p, "name", "the loaded vectors");
+  table->words = emscripten::vecFromJSArray<std::string>(p["words"]);
+  const int dim = int_field(p, "dim", 0);
+  const std::vector<float> data = emscripten::convertJSArrayToNumberVector<float>(p["data"]);
+  if (dim < 1 || data.size() != table->words.size() * static_cast<std::size_t>(dim)) {
+    throw aw::InputError("pretrained: data has " + std::to_string(data.size()) +
+                         " values, which does not match words x dim");
+  }
+  table->vectors = Eigen::Map<const aw::MatF>(data.data(), static_cast<long>(table->words.size()), dim).cast<double>();
+  return table;
+}
+
 inline aw::WorkbenchOptions workbench_options(const val& o) {
   aw::WorkbenchOptions options;
   options.sentence = string_field(o, "sentence", options.sentence);
@@ -140,7 +160,18 @@ inline aw::WorkbenchOptions workbench_options(const val& o) {
     const std::string source = string_field(o, "source", "");
     if (source == "numpy") options.source = aw::Source::NumpyNotebook;
     else if (source == "torch") options.source = aw::Source::TorchNotebook;
-    else throw aw::InputError("option 'source' must be \"numpy\" or \"torch\"");
+    else if (source == "onehot") options.source = aw::Source::OneHot;
+    else if (source == "pretrained") options.source = aw::Source::Pretrained;
+    else throw aw::InputError("option 'source' must be \"numpy\", \"torch\", \"onehot\" or \"pretrained\"");
+  }
+  options.tie_widths = bool_field(o, "tieWidths", false);
+  if (options.source == aw::Source::Pretrained) options.pretrained = pretrained_from_js(o["pretrained"]);
+  if (has(o, "oov")) {
+    const std::string oov = string_field(o, "oov", "zero");
+    if (oov == "skip") options.oov_policy = aw::OovPolicy::Skip;
+    else if (oov == "zero") options.oov_policy = aw::OovPolicy::Zero;
+    else if (oov == "random") options.oov_policy = aw::OovPolicy::Random;
+    else throw aw::InputError("option 'oov' must be \"skip\", \"zero\" or \"random\"");
   }
   options.d_model = int_field(o, "dModel", options.d_model);
   options.d_k = int_field(o, "dK", options.d_k);
@@ -189,6 +220,19 @@ inline val workbench_report_to_js(const aw::WorkbenchReport& r) {
     shapes.call<void>("push", shape);
   }
   out.set("shapes", shapes);
+  out.set("sourceName", r.source_name);
+  out.set("dModel", r.d_model);
+  out.set("dK", r.d_k);
+  out.set("dV", r.d_v);
+  if (r.has_oov) {
+    val oov = val::object();
+    oov.set("policy", r.oov.policy);
+    oov.set("missing", strings_to_js(r.oov.missing));
+    oov.set("foundAsTyped", strings_to_js(r.oov.found_as_typed));
+    oov.set("consequence", r.oov.consequence);
+    oov.set("caseNote", r.oov.case_note);
+    out.set("oov", oov);
+  }
   if (r.has_mha) {
     val mha = val::object();
     mha.set("in_proj_weight", matrix_to_js(r.mha_in_proj_weight));

@@ -43,8 +43,7 @@ export async function serveStatic(root = DIST) {
 }
 
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
-export async function launchBrowser(options = {}) {
-  const profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'));
+export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'))) {
   return chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

@@ -39,6 +39,13 @@ export const CLASS_SETTINGS = {
   torch: { sentence: 'bank of the river', dModel: 8, dK: 8, dV: 8, embedSeed: 0, scale: true, causal: false },
 };
 
+/** The notebook cells behind a source (one-hot and pretrained use the NumPy projections). */
+export function cellsFor(source) {
+  if (source === 'onehot') return { ...NOTEBOOK_CELLS.numpy, X: ['one-hot', 'X = np.eye(len(vocab))[[vocab.index(w.lower()) for w in sentence]]'] };
+  if (source === 'glove' || source === 'file') return { ...NOTEBOOK_CELLS.numpy, X: ['the assignment', 'vectors = load_glove(path)   # d_model = vectors width\nX = np.stack([vectors[w.lower()] for w in sentence])'] };
+  return NOTEBOOK_CELLS[source] ?? NOTEBOOK_CELLS.numpy;
+}
+
 export const RECORDED = {
   Y_literal0: [0.3247, 0.5943, 0.2543], // Y_literal[0][:3] = y1_manual[:3]
   torchContextualBank: '0.814038', // cosine of the two contextual "bank" vectors, PyTorch
@@ -47,6 +54,7 @@ export const RECORDED = {
 /** True when the state uses the settings the notes recorded (sentence compared case-blind). */
 export function atClassSettings(state) {
   const settings = CLASS_SETTINGS[state.source];
+  if (!settings) return false; // one-hot and pretrained vectors: the notes recorded nothing
   return Object.entries(settings).every(([key, value]) =>
     key === 'sentence' ? state.sentence.trim().toLowerCase() === value.toLowerCase() : state[key] === value,
   );

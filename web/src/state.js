@@ -4,12 +4,16 @@
 import { PAGE_LIMITS } from './limits.js';
 import { intIn, flag, oneOf, text } from './params.js';
 import { VIEWS, DEFAULT_VIEW_ID } from './views/index.js';
+import { SOURCE_VALUES } from './vectors/store.js';
 
 /** Shared by every view: the sentence, where the numbers come from, widths, seeds, toggles. */
 const SHARED_PARAMS = [
   { url: 'view', key: 'view', parse: oneOf(VIEWS.map((v) => v.id)), default: DEFAULT_VIEW_ID },
   { url: 's', key: 'sentence', parse: text(2000), default: 'Bank of the river' },
-  { url: 'source', key: 'source', parse: oneOf(['numpy', 'torch']), default: 'numpy' },
+  // numpy/torch: the notebooks' random tables; onehot; glove: the bundled subset; file: the learner's
+  { url: 'source', key: 'source', parse: oneOf(SOURCE_VALUES), default: 'numpy' },
+  // what a pretrained table does with a word it lacks
+  { url: 'oov', key: 'oov', parse: oneOf(['skip', 'zero', 'random']), default: 'zero' },
   { url: 'd', key: 'dModel', parse: intIn(1, PAGE_LIMITS.maxWidth), default: 8 },
   { url: 'dk', key: 'dK', parse: intIn(1, PAGE_LIMITS.maxWidth), default: 8 },
   { url: 'dv', key: 'dV', parse: intIn(1, PAGE_LIMITS.maxWidth), default: 8 },

@@ -18,9 +18,12 @@ export class AttentionCore {
 
   /**
    * Everything the Q/K/V workbench shows for one sentence.
-   * @param {{sentence?: string, source?: 'numpy'|'torch', dModel?: number, dK?: number,
-   *          dV?: number, embedSeed?: number, projSeed?: number, scale?: boolean,
-   *          causal?: boolean, maxTokens?: number}} options
+   * @param {{sentence?: string, source?: 'numpy'|'torch'|'onehot'|'pretrained', dModel?: number,
+   *          dK?: number, dV?: number, embedSeed?: number, projSeed?: number, scale?: boolean,
+   *          causal?: boolean, maxTokens?: number, tieWidths?: boolean, oov?: 'skip'|'zero'|'random',
+   *          pretrained?: {name: string, words: string[], dim: number, data: Float32Array}}} options
+   *   With 'onehot' and 'pretrained', d_model is the vectors' width (and d_k = d_v with tieWidths);
+   *   `pretrained` holds the rows the sentence needs (see vectors/store.js).
    */
   workbench(options = {}) {
     return this.module.runWorkbench(options);
@@ -61,6 +64,28 @@ export class AttentionCore {
 
   dot(a, b) {
     return this.module.dot(a, b);
+  }
+
+  /**
+   * A streaming parser for one word-vector file (GloVe/word2vec/fastText text, word2vec binary).
+   * Feed it Uint8Array chunks with .feed(bytes), then .finish() and .result() ->
+   * {summary, words, dim, data: Float32Array}. It holds wasm memory: the caller (the vectors
+   * worker) must call .delete() when done, also after an error.
+   * @param {{maxWords?: number, wanted?: string[], format?: 'auto'|'text'|'binary'}} options
+   */
+  vectorFileParser(options = {}) {
+    return new this.module.VectorFileParser(options);
+  }
+
+  /**
+   * Decodes the bundled int8 GloVe pack: value = code * scale of its vector.
+   * @param {Int8Array} codes  count * dim codes
+   * @param {Float32Array} scales  one per vector
+   * @param {number} dim
+   * @returns {Float32Array}
+   */
+  decodeInt8Vectors(codes, scales, dim) {
+    return this.module.decodeInt8Vectors(codes, scales, dim);
   }
 
   tokenize(sentence, maxTokens = 64) {

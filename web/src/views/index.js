@@ -13,8 +13,10 @@ import { windowView } from './window.js';
 import { smoothingView } from './smoothing.js';
 import { idsView } from './ids.js';
 import { headsView } from './heads.js';
+import { bankView } from './bank.js';
+import { labView } from './lab.js';
 
-export const VIEWS = [idsView, windowView, smoothingView, cosineView, flowView, workbenchView, headsView, trainedView]
+export const VIEWS = [idsView, windowView, smoothingView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView]
   .sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").

@@ -4,7 +4,7 @@
 import { select } from 'd3';
 import { drawHeatmap } from '../components/heatmap.js';
 import { num, full } from '../format.js';
-import { NOTEBOOK_CELLS, RECORDED, atClassSettings } from '../notebook.js';
+import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
@@ -77,7 +77,7 @@ const COSINE_NOTES = {
 export function drawCosines(parent, { experiment, state, onChange }) {
   const section = parent.append('section').attr('class', 'stage cosines').attr('aria-labelledby', 'stage-cosines');
   section.append('h3').attr('id', 'stage-cosines').text('The “bank” comparison: one table, one set of projections, two sentences');
-  const cell = NOTEBOOK_CELLS[state.source].cosines;
+  const cell = cellsFor(state.source).cosines;
   section.append('p').attr('class', 'cell-ref').call((p) => {
     p.append('span').text(`notebook ${cell[0]}: `);
     p.append('code').text(cell[1]);

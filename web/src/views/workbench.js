@@ -7,7 +7,9 @@ import { num, shapeText } from '../format.js';
 import { createStatus } from '../components/status.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { text } from '../params.js';
-import { NOTEBOOK_CELLS } from '../notebook.js';
+import { cellsFor } from '../notebook.js';
+import { createVectorSource } from '../components/vector-source.js';
+import { coreOptions } from '../vectors/store.js';
 import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
@@ -20,16 +22,25 @@ export const workbenchView = {
     { url: 't', key: 'target', parse: text(64), default: 'bank' },
   ],
   mount(root, { core, state, update }) {
-    const resultsEl = buildWorkbench(root, { state, onChange: update });
+    const { resultsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
+    let lastReport = null;
     const status = createStatus(select(root).select('#workbench .status-slot'), resultsEl);
     const selected = { i: 0, j: 0 }; // the attn_weights cell the inspector explains
     return {
       status,
       render(current) {
         syncControls(root, current);
+        panel.render(current, lastReport);
+        const sentences = [current.sentence, current.sentence2];
+        const { options, waiting } = coreOptions(core, current, { sentences, maxTokens: PAGE_LIMITS.maxTokens });
+        if (waiting) {
+          status.error('');
+          status.notices([waiting]);
+          return;
+        }
         let report;
         try {
-          report = core.workbench({ ...current, maxTokens: PAGE_LIMITS.maxTokens });
+          report = core.workbench(options);
         } catch (error) {
           // Keep the last good result on screen (dimmed) and say what is wrong by the input.
           status.error(error.message);
@@ -38,9 +49,15 @@ export const workbenchView = {
         const notices = Array.from(report.notices);
         let experiment = null;
         try {
-          experiment = core.bankExperiment({ ...current, maxTokens: PAGE_LIMITS.maxTokens });
+          experiment = core.bankExperiment(options);
         } catch (error) {
           notices.push(`Bank comparison: ${error.message}`);
+        }
+        lastReport = report;
+        panel.render(current, report);
+        if (!['numpy', 'torch'].includes(current.source)) {
+          // one-hot and pretrained vectors set the widths: show the ones used
+          for (const [id, v] of [['d-model', report.dModel], ['d-k', report.dK], ['d-v', report.dV]]) root.querySelector(`#${id}`).value = String(v);
         }
         status.error('');
         status.notices(notices);
@@ -55,10 +72,14 @@ const SOURCE_TEXT = {
     'NumPy notebook: the table comes from np.random.default_rng(seed).normal, the projections from default_rng(projection seed).normal(scale=0.5). Random, untrained numbers.',
   torch:
     'PyTorch notebook: torch.manual_seed(seed), then nn.Embedding and three nn.Linear(bias=False) with their default initialisation. Random, untrained numbers.',
+  onehot:
+    'One-hot: each vocabulary word is its own axis, so d_model is the vocabulary size and different words have dot product 0. The projections are the NumPy notebook’s, random and untrained.',
+  pretrained:
+    'Pretrained vectors: the table rows are trained word vectors, and d_model is their width. The projections W_q, W_k, W_v are still the NumPy notebook’s random, untrained ones.',
 };
 
 /** Builds the controls once; returns the element that results are drawn into. */
-function buildWorkbench(root, { state, onChange }) {
+function buildWorkbench(root, { core, state, onChange }) {
   const view = select(root).append('section').attr('id', 'workbench').attr('class', 'view').attr('aria-labelledby', 'workbench-title');
   view.append('h2').attr('id', 'workbench-title').text('Queries, keys and values: the notebook, live');
   view.append('p').attr('class', 'lead').text(
@@ -81,13 +102,8 @@ function buildWorkbench(root, { state, onChange }) {
     });
   }
 
+  const panel = createVectorSource(form, { core, state, onChange, sentences: () => [state.sentence, state.sentence2] });
   const row = form.append('div').attr('class', 'control-row');
-  const source = row.append('div').attr('class', 'control');
-  source.append('label').attr('for', 'source').text('Numbers from');
-  const sourceSelect = source.append('select').attr('id', 'source').on('change', (e) => onChange({ source: e.target.value }));
-  sourceSelect.append('option').attr('value', 'numpy').text('NumPy notebook');
-  sourceSelect.append('option').attr('value', 'torch').text('PyTorch notebook');
-  sourceSelect.property('value', state.source);
 
   const number = (id, label, key, extra = {}) =>
     numberControl(row, id, label, state[key], key === 'embedSeed' || key === 'projSeed' ? 0 : 1,
@@ -105,7 +121,7 @@ function buildWorkbench(root, { state, onChange }) {
   checkbox(toggles, 'causal', 'causal mask (no looking ahead)', state.causal, (v) => onChange({ causal: v }));
 
   view.append('div').attr('class', 'status-slot');
-  return view.append('div').attr('id', 'results').node();
+  return { resultsEl: view.append('div').attr('id', 'results').node(), panel };
 }
 
 /** Puts the state's values into the controls (after a reset or a tied width change). */
@@ -118,12 +134,13 @@ function syncControls(root, state) {
   root.querySelector('#d-k').disabled = state.tieWidths;
   root.querySelector('#d-v').disabled = state.tieWidths;
   root.querySelector('#proj-seed').disabled = state.source === 'torch';
+  root.querySelector('#d-model').disabled = !['numpy', 'torch'].includes(state.source); // the vectors set the width
 }
 
 /** Draws every matrix of a workbench report. */
 function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
   const results = select(resultsEl).html('');
-  const cells = NOTEBOOK_CELLS[state.source];
+  const cells = cellsFor(state.source);
   const tokens = Array.from(report.tokens, (t) => t.text);
   const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
   const dModel = report.X.cols;
@@ -137,7 +154,7 @@ function drawWorkbench(resultsEl, { core, report, experiment, state, selected, o
     li.append('span').attr('class', 'token-text').text(t.text);
     li.append('span').attr('class', 'token-key').text(`→ “${t.key}”`);
   }));
-  intro.append('p').attr('class', 'source-note').text(SOURCE_TEXT[state.source]);
+  intro.append('p').attr('class', 'source-note').text(SOURCE_TEXT[state.source] ?? SOURCE_TEXT.pretrained);
   intro.append('p').text(
     `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
   );

@@ -1,0 +1,196 @@
+// End-to-end: word vectors in Debian's Chromium. Loads a GloVe text file through the file
+// picker (the worker parses it in the C++ core), reads the report and cosines back from the
+// DOM and compares them with the same core run in Node; a malformed file gets its line named;
+// the bundled GloVe subset drives the bank experiment; the exported NumPy script reproduces
+// the page's numbers under Debian's Python.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic, launchBrowser, openPage } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+import { rowsFor } from '../../web/src/vectors/store.js';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/glove_small.txt', import.meta.url));
+const DEFAULTS = { sentence: 'Bank of the river', sentence2: 'bank account has money', target: 'bank', tieWidths: true, scale: true, causal: false, embedSeed: 0, projSeed: 1, oov: 'zero', maxTokens: 64 };
+
+let server;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  context = await launchBrowser({ acceptDownloads: true });
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+function parsedTable(bytes, name) {
+  const parser = core.vectorFileParser({ maxWords: 20000 });
+  try {
+    parser.feed(new Uint8Array(bytes));
+    parser.finish();
+    const r = parser.result();
+    const words = Array.from(r.words);
+    return { name, words, dim: r.dim, data: r.data, index: new Map(words.map((w, i) => [w, i])) };
+  } finally {
+    parser.delete();
+  }
+}
+
+function gloveTable() {
+  const bin = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
+  const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+  const count = bin.readUInt32LE(4);
+  const dim = bin.readUInt32LE(8);
+  const buffer = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
+  const scales = new Float32Array(buffer.slice(12, 12 + count * 4));
+  const codes = new Int8Array(buffer, 12 + count * 4, count * dim);
+  const data = core.decodeInt8Vectors(codes, scales, dim);
+  return { name: 'GloVe 6B 100-d (20,001-word int8 subset)', words, dim, data, index: new Map(words.map((w, i) => [w, i])) };
+}
+
+function expectedExperiment(table, state = {}) {
+  const s = { ...DEFAULTS, ...state };
+  return core.bankExperiment({ ...s, source: 'pretrained', pretrained: rowsFor(core, table, [s.sentence, s.sentence2], 64) });
+}
+
+async function pageCosines(page, selector) {
+  return page.$$eval(`${selector} tr[data-cosine] td.value`, (tds) => tds.map((td) => (td.dataset.full === '' ? null : Number(td.dataset.full))));
+}
+
+test('a GloVe text file chosen with the file picker drives the lab report', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=lab&source=file`);
+  assert.match(await page.textContent('#messages'), /Choose a vector file/);
+  await page.setInputFiles('#vector-file', FIXTURE);
+  await page.waitForSelector('#lab-results table.lab-cosines', { timeout: 20000 });
+  const table = parsedTable(readFileSync(FIXTURE), 'your file “glove_small.txt”');
+  const expected = expectedExperiment(table);
+  const cosines = await pageCosines(page, 'table.lab-cosines');
+  assert.deepEqual(cosines, [...expected.cosines, ...expected.contextualVsRawWords].map((c) => c.value));
+  assert.equal(await page.textContent('table.shapes[data-sentence="1"] tr[data-name="X"] td.shape'), '(4, 100)');
+  assert.equal(await page.textContent('table.shapes[data-sentence="1"] tr[data-name="W_v"] td.shape'), '(100, 100)');
+  const weights = await page.$$eval('table.lab-attn[data-sentence="1"] td.value', (tds) => tds.map((td) => Number(td.dataset.full)));
+  assert.deepEqual(weights, Array.from(expected.first.projected.attn_weights.data));
+  assert.match(await page.textContent('#vector-summary'), /glove_small\.txt.*words × 100/);
+  assert.match(await page.textContent('#oov-report'), /Missing words: none/);
+  assert.match(page.url(), /source=file/);
+
+  // a missing word, with the random policy: drawn in the core, the same in Node
+  await page.selectOption('#oov', 'random');
+  await page.fill('#sentence', 'a bank of the river');
+  await page.waitForFunction(() => /“a”/.test(document.querySelector('#oov-report')?.textContent ?? ''));
+  const withMissing = expectedExperiment(table, { sentence: 'a bank of the river', oov: 'random' });
+  assert.deepEqual(await pageCosines(page, 'table.lab-cosines'), [...withMissing.cosines, ...withMissing.contextualVsRawWords].map((c) => c.value));
+  assert.match(await page.textContent('#oov-report'), /policy: random\)\. Missing words get random vectors/);
+
+  // the exported NumPy script reproduces the page's numbers
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-py')]);
+  const script = join(mkdtempSync(join(tmpdir(), 'aw-e2e-')), 'attention_report.py');
+  await download.saveAs(script);
+  const out = JSON.parse(execFileSync('/usr/bin/python3', [script], { encoding: 'utf8' }));
+  for (const c of withMissing.cosines) {
+    if (c.value == null) assert.equal(out.cosines[c.name], null);
+    else assert.ok(Math.abs(out.cosines[c.name] - c.value) < 1e-9, c.name);
+  }
+  out.attn_weights_1.flat().forEach((v, i) => assert.ok(Math.abs(v - withMissing.first.projected.attn_weights.data[i]) < 1e-9));
+
+  // the JSON and Markdown exports record what the notes ask for
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  const json = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+  assert.equal(jsonDownload.suggestedFilename(), 'attention-report.json');
+  assert.deepEqual({ ...json.source }, { kind: 'file', name: 'your file “glove_small.txt”', file: 'glove_small.txt', d_model: 100, d_k: 100, d_v: 100 });
+  assert.deepEqual(json.missing_words.words, ['a']);
+  assert.equal(json.missing_words.policy, 'random');
+  assert.deepEqual(json.sentences[0].row_sums, Array.from(withMissing.first.row_sums));
+  assert.deepEqual(json.sentences[0].shapes.find((s) => s.name === 'attn_weights').shape, [5, 5]);
+  assert.equal(json.cosines.contextual_target_across_sentences, withMissing.cosines[1].value);
+  assert.deepEqual(json.untrained_parameters.map((p) => p.name), ['W_q, W_k, W_v']);
+  assert.equal(json.trained_but_frozen[0].name, 'embedding table');
+  const [mdDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-md')]);
+  const md = readFileSync(await mdDownload.path(), 'utf8');
+  assert.match(md, /- Widths: d_model = 100, d_k = 100, d_v = 100/);
+  assert.match(md, /- Missing words: a \(policy: random\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a malformed vector file gets a message naming the line, and the page keeps working', async () => {
+  const { page } = await openPage(context, `${server.url}?view=bank&source=file`);
+  await page.setInputFiles('#vector-file', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('bank 1 2 3\nriver 1 2\n') });
+  await page.waitForSelector('#vector-error p.error');
+  assert.equal(await page.textContent('#vector-error p.error'),
+    'This file could not be used: Line 2 has 2 numbers after the word "river", but this file\'s vectors have 3 (set by line 1). Every row must have the same width.');
+  await page.setInputFiles('#vector-file', { name: 'nan.vec', mimeType: 'text/plain', buffer: Buffer.from('2 2\nbank 1 2\nriver nan 1\n') });
+  await page.waitForFunction(() => /Line 3, number 1/.test(document.querySelector('#vector-error')?.textContent ?? ''));
+  await page.selectOption('#source', 'numpy');
+  await page.waitForSelector('table.bank-table');
+  await page.close();
+});
+
+test('a word2vec binary file is detected and used', async () => {
+  const rows = [['bank', [1, 0.5, -2]], ['of', [0.1, 0.2, 0.3]], ['the', [0, 1, 0]], ['river', [2, 1, -1]], ['account', [1, 1, 1]], ['has', [-1, 0, 2]], ['money', [0.5, -0.5, 3]]];
+  const parts = [Buffer.from(`${rows.length} 3\n`)];
+  for (const [w, v] of rows) parts.push(Buffer.from(`${w} `), Buffer.from(new Float32Array(v).buffer), Buffer.from('\n'));
+  const buffer = Buffer.concat(parts);
+  const { page, errors } = await openPage(context, `${server.url}?view=bank&source=file`);
+  await page.setInputFiles('#vector-file', { name: 'tiny.bin', mimeType: 'application/octet-stream', buffer });
+  await page.waitForSelector('table.bank-table');
+  assert.match(await page.textContent('#vector-summary'), /7 words × 3, word2vec binary with a header line/);
+  const expected = expectedExperiment(parsedTable(buffer, 'your file “tiny.bin”'));
+  assert.deepEqual(await pageCosines(page, 'table.bank-table'), [...expected.cosines, ...expected.contextualVsRawWords].map((c) => c.value));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a file dropped on the view is read and becomes the source', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=lab`);
+  await page.waitForSelector('table.lab-cosines');
+  const text = readFileSync(FIXTURE, 'utf8');
+  const dataTransfer = await page.evaluateHandle((content) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([content], 'dropped.txt', { type: 'text/plain' }));
+    return dt;
+  }, text);
+  await page.dispatchEvent('#lab', 'dragover', { dataTransfer });
+  await page.dispatchEvent('#lab', 'drop', { dataTransfer });
+  await page.waitForFunction(() => /dropped\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+  await page.waitForFunction(() => document.querySelector('table.shapes[data-sentence="1"] tr[data-name="X"] td.shape')?.textContent === '(4, 100)');
+  assert.equal(await page.$eval('#source', (s) => s.value), 'file');
+  assert.match(page.url(), /source=file/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the bundled GloVe subset drives the bank experiment', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=bank&source=glove`);
+  await page.waitForSelector('table.bank-table', { timeout: 20000 });
+  const expected = expectedExperiment(gloveTable());
+  const cosines = await pageCosines(page, 'table.bank-table');
+  assert.deepEqual(cosines, [...expected.cosines, ...expected.contextualVsRawWords].map((c) => c.value));
+  const rawRiver = expected.cosines.find((c) => c.name === 'raw_target_vs_raw_river').value;
+  assert.ok(rawRiver > 0.3 && rawRiver < 0.4, `GloVe bank·river is about 0.33, got ${rawRiver}`);
+  assert.match(await page.textContent('dd[data-answer="trained-inputs"]'), /^Yes, these vectors were trained/);
+  assert.match(await page.textContent('dd[data-answer="context"]'), /^Yes\. The raw “bank” vectors have cosine 1\.0000/);
+  assert.equal(await page.$$eval('svg.bar-chart g.bar', (g) => g.length), cosines.length);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the Q/K/V view offers every source; one-hot sets the width to the vocabulary size', async () => {
+  const { page } = await openPage(context, `${server.url}?view=qkv`);
+  const options = await page.$$eval('#source option', (os) => os.map((o) => o.value));
+  assert.deepEqual(options, ['numpy', 'torch', 'onehot', 'glove', 'file']);
+  await page.selectOption('#source', 'onehot');
+  await page.waitForFunction(() => document.querySelector('table.shapes tr[data-name="W_q"] td.shape')?.textContent === '(8, 8)');
+  const expected = core.workbench({ ...DEFAULTS, source: 'onehot' });
+  const x = await page.$$eval('figure[data-name="X"] .cell title', (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+  assert.deepEqual(x, Array.from(expected.X.data));
+  await page.close();
+});

@@ -1,0 +1,101 @@
+// The vector-file parser and the pretrained source on the real wasm module.
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadCore } from './load-core.js';
+
+let core;
+beforeAll(async () => { core = await loadCore(); });
+
+const fixture = readFileSync(new URL('../fixtures/glove_small.txt', import.meta.url));
+
+function parseBytes(bytes, options = {}, chunk = 4096) {
+  const parser = core.vectorFileParser(options);
+  try {
+    for (let i = 0; i < bytes.length; i += chunk) parser.feed(bytes.subarray(i, i + chunk));
+    parser.finish();
+    return parser.result();
+  } finally {
+    parser.delete();
+  }
+}
+
+describe('vector files through the wasm parser', () => {
+  it('reads the GloVe fixture in chunks', () => {
+    const r = parseBytes(new Uint8Array(fixture), {}, 1000);
+    expect(r.dim).toBe(100);
+    expect(r.words[0]).toBe('bank');
+    expect(r.data.length).toBe(r.words.length * 100);
+    expect(r.data[0]).toBeCloseTo(Number(fixture.toString().split('\n')[0].split(' ')[1]), 6);
+    expect(r.summary.format).toBe('text');
+  });
+
+  it('keeps the first words plus the wanted ones', () => {
+    const r = parseBytes(new Uint8Array(fixture), { maxWords: 2, wanted: ['noa'] });
+    expect(Array.from(r.words)).toEqual(['bank', 'of', 'noa']);
+    expect(r.summary.notices[0]).toMatch(/^Kept 3 of the file's/);
+  });
+
+  it('refuses a malformed file with a JS Error naming the line', () => {
+    const bytes = new TextEncoder().encode('a 1 2\nb 1 2 3\n');
+    expect(() => parseBytes(bytes)).toThrowError(/^Line 2 has 3 numbers after the word "b"/);
+    expect(() => parseBytes(new TextEncoder().encode('a 1 NaN\n'))).toThrowError(/not a finite number/);
+  });
+
+  it('decodes int8 packs in the core', () => {
+    const out = core.decodeInt8Vectors(new Int8Array([127, -127, 2, 0]), new Float32Array([0.5, 0.25]), 2);
+    expect(Array.from(out)).toEqual([63.5, -63.5, 0.5, 0]);
+    expect(() => core.decodeInt8Vectors(new Int8Array([1]), new Float32Array([1]), 2)).toThrowError(/damaged/);
+  });
+});
+
+describe('pretrained, one-hot and the missing-word policies', () => {
+  const table = () => {
+    const r = parseBytes(new Uint8Array(fixture));
+    return { name: 'glove_small', words: Array.from(r.words), dim: r.dim, data: r.data };
+  };
+
+  it('widths follow the vectors (100) and raw bank is the same row in both sentences', () => {
+    const e = core.bankExperiment({ source: 'pretrained', pretrained: table(), tieWidths: true, sentence: 'Bank of the river', sentence2: 'bank account has money' });
+    expect(e.first.X.cols).toBe(100);
+    expect(e.first.W_q.rows).toBe(100);
+    expect(e.first.projected.Q.cols).toBe(100);
+    expect(e.first.notices.join(' ')).toMatch(/d_model follows the vectors: 100/);
+    expect(e.cosines[0].value).toBe(1);
+    expect(e.first.oov.missing.length).toBe(0);
+  });
+
+  it('missing words: zero, skip and random', () => {
+    const base = { source: 'pretrained', pretrained: table(), tieWidths: true, sentence: 'a bank of the zzzq river' };
+    const zero = core.workbench({ ...base, oov: 'zero' });
+    expect(Array.from(zero.oov.missing)).toEqual(['a', 'zzzq']);
+    expect(zero.X.rows).toBe(6);
+    expect(Array.from(zero.X.data.subarray(0, 100)).every((v) => v === 0)).toBe(true);
+    const skip = core.workbench({ ...base, oov: 'skip' });
+    expect(skip.X.rows).toBe(4);
+    expect(skip.oov.consequence).toMatch(/left out/);
+    const random = core.workbench({ ...base, oov: 'random' });
+    expect(random.X.data[0]).not.toBe(0);
+    expect(core.workbench({ ...base, oov: 'random' }).X.data[0]).toBe(random.X.data[0]);
+    expect(core.workbench({ ...base, oov: 'random', embedSeed: 5 }).X.data[0]).not.toBe(random.X.data[0]);
+  });
+
+  it('300-d vectors (word2vec text with a header): every shape follows', () => {
+    const words = ['bank', 'of', 'the', 'river', 'account', 'has', 'money'];
+    const lines = words.map((w, i) => `${w} ${Array.from({ length: 300 }, (_, f) => (((i + 1) * (f + 3)) % 17 / 17 - 0.5).toFixed(5)).join(' ')}`);
+    const r = parseBytes(new TextEncoder().encode(`${words.length} 300\n${lines.join('\n')}\n`));
+    const e = core.bankExperiment({ source: 'pretrained', pretrained: { name: 'w2v', words: Array.from(r.words), dim: r.dim, data: r.data }, tieWidths: true });
+    const shape = Object.fromEntries(Array.from(e.first.shapes, (s) => [s.name, [s.rows, s.cols]]));
+    expect(shape).toMatchObject({ X: [4, 300], W_q: [300, 300], W_k: [300, 300], W_v: [300, 300], Q: [4, 300], V: [4, 300], scores: [4, 4], Y: [4, 300] });
+    expect(e.second.X.cols).toBe(300);
+  });
+
+  it('vectors wider than the page computes with are refused at load time', () => {
+    expect(() => parseBytes(new TextEncoder().encode(`w ${'0.1 '.repeat(1025)}\n`))).toThrowError(/vectors wider than 1024 are not supported/);
+  });
+
+  it('one-hot: width is the vocabulary size', () => {
+    const r = core.workbench({ source: 'onehot', tieWidths: true, sentence: 'the cat' });
+    expect(r.X.cols).toBe(9);
+    expect(r.W_v.cols).toBe(9);
+  });
+});

@@ -1,0 +1,146 @@
+// The page's pretrained word vectors: the bundled GloVe subset (fetched only when chosen) and
+// the learner's own file (read in a Web Worker, never uploaded). Tables are kept here as
+// {name, words, dim, data: Float32Array, index: Map}; for each computation the rows a sentence
+// needs are looked up and handed to the core, which does all the arithmetic (decoding too).
+
+/** The state's `source` values and what the core calls them. */
+export const SOURCES = [
+  { value: 'numpy', label: 'NumPy notebook (random)' },
+  { value: 'torch', label: 'PyTorch notebook (random)' },
+  { value: 'onehot', label: 'One-hot' },
+  { value: 'glove', label: 'GloVe 6B 100-d (bundled subset)' },
+  { value: 'file', label: 'My own vector file' },
+];
+export const SOURCE_VALUES = SOURCES.map((s) => s.value);
+export const isPretrained = (source) => source === 'glove' || source === 'file';
+
+const GLOVE_NAME = 'GloVe 6B 100-d (20,001-word int8 subset)';
+const tables = { glove: null, file: null };
+const loading = { glove: null };
+const listeners = new Set();
+let worker = null;
+let nextLoad = 0; // each load's id; the worker echoes it, so late messages of an old load are ignored
+
+/** Called after a table arrives (or changes), so views can redraw. */
+export function onVectorsChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const changed = () => listeners.forEach((l) => l());
+
+export function tableFor(source) {
+  return tables[source] ?? null;
+}
+
+function indexed(table) {
+  const index = new Map();
+  table.words.forEach((w, i) => { if (!index.has(w)) index.set(w, i); });
+  return { ...table, index };
+}
+
+/** Fetches and decodes the bundled GloVe subset once (about 2.2 MB). */
+export function loadGlove(core) {
+  if (tables.glove) return Promise.resolve(tables.glove);
+  loading.glove ??= (async () => {
+    const base = new URL('data/', document.baseURI);
+    const [wordsText, binary] = await Promise.all([
+      fetch(new URL('glove-100d.words.txt', base)).then((r) => { if (!r.ok) throw new Error(`GloVe words: HTTP ${r.status}`); return r.text(); }),
+      fetch(new URL('glove-100d.i8.bin', base)).then((r) => { if (!r.ok) throw new Error(`GloVe vectors: HTTP ${r.status}`); return r.arrayBuffer(); }),
+    ]);
+    const view = new DataView(binary);
+    const magic = String.fromCharCode(...new Uint8Array(binary, 0, 4));
+    const count = view.getUint32(4, true);
+    const dim = view.getUint32(8, true);
+    const words = wordsText.split('\n').filter((w) => w.length > 0);
+    if (magic !== 'AWV1' || words.length !== count || binary.byteLength !== 12 + count * 4 + count * dim) {
+      throw new Error('The bundled GloVe pack is damaged (its header does not match its size).');
+    }
+    const scales = new Float32Array(binary.slice(12, 12 + count * 4));
+    const codes = new Int8Array(binary, 12 + count * 4, count * dim);
+    const data = core.decodeInt8Vectors(codes, scales, dim);
+    tables.glove = indexed({ name: GLOVE_NAME, words, dim, data, summary: { vectorsKept: count, lowercaseOnly: true, format: 'int8 pack' } });
+    changed();
+    return tables.glove;
+  })().catch((error) => { loading.glove = null; throw error; });
+  return loading.glove;
+}
+
+export function gloveLoading() {
+  return Boolean(loading.glove) && !tables.glove;
+}
+
+/**
+ * Reads a learner's file in the worker. Resolves to the table; `onProgress(bytes, total)`.
+ * Returns {promise, cancel}.
+ */
+export function loadVectorFile(file, { maxWords = 20000, wanted = [], onProgress = () => {} } = {}) {
+  worker ??= new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
+  const id = ++nextLoad;
+  let settle;
+  const promise = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+    worker.onmessage = ({ data: m }) => {
+      if (m.id !== id) return;
+      if (m.type === 'progress') onProgress(m.bytes, m.total);
+      else if (m.type === 'cancelled') reject(Object.assign(new Error('Loading was cancelled.'), { cancelled: true }));
+      else if (m.type === 'error') reject(new Error(m.message));
+      else if (m.type === 'done') {
+        tables.file = indexed({ name: `your file “${file.name}”`, fileName: file.name, words: m.words, dim: m.dim, data: m.data, summary: m.summary });
+        changed();
+        resolve(tables.file);
+      }
+    };
+    worker.onerror = (e) => reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}`));
+  });
+  worker.postMessage({ type: 'load', id, file, maxWords, wanted });
+  return {
+    promise,
+    cancel() {
+      worker.postMessage({ type: 'cancel' });
+      settle.reject(Object.assign(new Error('Loading was cancelled.'), { cancelled: true }));
+    },
+  };
+}
+
+/**
+ * The rows of a table that some sentences need (by lowercase key and as typed), as the core's
+ * `pretrained` option. A lookup only: no arithmetic.
+ */
+export function rowsFor(core, table, sentences, maxTokens) {
+  const wanted = new Set();
+  for (const sentence of sentences) {
+    for (const t of core.tokenize(sentence, maxTokens).tokens) { wanted.add(t.key); wanted.add(t.text); }
+  }
+  const words = [...wanted].filter((w) => table.index.has(w));
+  const data = new Float32Array(words.length * table.dim);
+  words.forEach((w, r) => {
+    const i = table.index.get(w);
+    data.set(table.data.subarray(i * table.dim, (i + 1) * table.dim), r * table.dim);
+  });
+  return { name: table.name, words, dim: table.dim, data };
+}
+
+/**
+ * Core options for a state: the source mapped to the core's, and for pretrained sources the
+ * rows the sentences need. Returns {options} or {waiting: message} while vectors are missing.
+ */
+export function coreOptions(core, state, { sentences, maxTokens }) {
+  const options = { ...state, maxTokens };
+  if (!isPretrained(state.source)) return { options };
+  const table = tableFor(state.source);
+  if (!table) {
+    return {
+      waiting: state.source === 'glove'
+        ? 'Loading the bundled GloVe subset (about 2.2 MB, once)…'
+        : 'Choose a vector file with the picker (GloVe, word2vec or fastText; text or word2vec binary). It is read here, in your browser, and never uploaded.',
+    };
+  }
+  options.source = 'pretrained';
+  options.pretrained = rowsFor(core, table, sentences, maxTokens);
+  return { options, table };
+}
+
+/** Words every page example uses, kept from a learner's file even beyond the cap. */
+export const EXAMPLE_WORDS = ['bank', 'of', 'the', 'river', 'account', 'money', 'has', 'today', 'noa', 'can', 'be',
+  'annoying', 'but', 'she', 'is', 'a', 'great', 'cat', 'i', 'am', 'going', 'to', 'london', 'king', 'queen', 'man',
+  'woman', 'husband', 'wife'];

@@ -1,0 +1,186 @@
+// Chapter 7: the two-sentence bank experiment of Class 05. One shared table and one shared set
+// of projections for two sentences; the raw and contextual cosines of a target word, as a bar
+// chart and a table, and the notes' three questions answered from the numbers on screen.
+import { select } from 'd3';
+import { createStatus } from '../components/status.js';
+import { createVectorSource } from '../components/vector-source.js';
+import { drawBarChart } from '../components/bar-chart.js';
+import { num, full } from '../format.js';
+import { PAGE_LIMITS } from '../limits.js';
+import { coreOptions, isPretrained } from '../vectors/store.js';
+
+export const bankView = {
+  id: 'bank',
+  chapter: 7,
+  title: 'The bank experiment',
+  params: [],
+  mount(root, { core, state, update }) {
+    const view = select(root).append('section').attr('id', 'bank').attr('class', 'view').attr('aria-labelledby', 'bank-title');
+    view.append('h2').attr('id', 'bank-title').text('The bank experiment: one word, two sentences');
+    view.append('p').attr('class', 'lead').text(
+      'Both sentences share one embedding table and one set of projections W_q, W_k, W_v. The raw vector of the target word is a lookup; its output Y depends on the sentence around it. Compare the two, with random tables or with trained GloVe vectors.',
+    );
+    const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
+    const field = (id, label, key, max) => {
+      const box = form.append('div').attr('class', 'control sentence');
+      box.append('label').attr('for', id).text(label);
+      box.append('input').attr('id', id).attr('type', 'text').attr('autocomplete', 'off').attr('spellcheck', 'false')
+        .attr('maxlength', max).property('value', state[key])
+        .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
+    };
+    field('sentence', 'Sentence 1', 'sentence', 2000);
+    field('sentence2', 'Sentence 2', 'sentence2', 2000);
+    field('target', 'Target word', 'target', 64);
+    const panel = createVectorSource(form, { core, state, onChange: update, sentences: () => [state.sentence, state.sentence2] });
+    view.append('div').attr('class', 'status-slot');
+    const results = view.append('div').attr('id', 'bank-results');
+    const status = createStatus(view.select('.status-slot'), results.node());
+    let last = null;
+    return {
+      status,
+      render(current) {
+        panel.render(current, last?.first);
+        const { options, waiting } = coreOptions(core, current, { sentences: [current.sentence, current.sentence2], maxTokens: PAGE_LIMITS.maxTokens });
+        if (waiting) {
+          status.error('');
+          status.notices([waiting]);
+          results.html('');
+          return;
+        }
+        let experiment;
+        try {
+          experiment = core.bankExperiment(options);
+        } catch (error) {
+          status.error(error.message);
+          return;
+        }
+        last = experiment;
+        panel.render(current, experiment.first);
+        status.error('');
+        status.notices([...new Set([...experiment.first.notices, ...experiment.second.notices])]);
+        drawResults(results, { experiment, state: current });
+      },
+    };
+  },
+};
+
+const SHORT = {
+  raw_target_across_sentences: 'raw: s1 vs s2',
+  contextual_target_across_sentences: 'contextual: s1 vs s2',
+  raw_target_vs_raw_river: 'raw vs raw “river”',
+  raw_target_vs_raw_money: 'raw vs raw “money”',
+  contextual_target_vs_raw_river: 'ctx (s1) vs raw “river”',
+  contextual_target_vs_raw_money: 'ctx (s1) vs raw “money”',
+};
+
+const NOTES = {
+  raw_target_across_sentences: 'A static lookup: the same row of the same table in both sentences, so exactly 1 for any table, GloVe included.',
+  contextual_target_across_sentences: 'Below 1 when each sentence mixes different neighbours into the target: the output depends on context.',
+  raw_target_vs_raw_river: 'Raw against raw: trained relationships show here (GloVe), chance values with a random table, 0 with one-hot.',
+  raw_target_vs_raw_money: 'As above, against “money”.',
+  contextual_target_vs_raw_river: 'Output against a raw input: Y went through W_v, another coordinate system, so read with care.',
+  contextual_target_vs_raw_money: 'As above, against “money”.',
+};
+
+function drawResults(results, { experiment, state }) {
+  results.html('');
+  const first = experiment.first;
+  const c = Object.fromEntries(Array.from(experiment.cosines, (x) => [x.name, x]));
+  const summary = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-setup');
+  summary.append('h3').attr('id', 'bank-setup').text('Set-up');
+  const list = summary.append('ul').attr('class', 'facts');
+  list.append('li').attr('data-fact', 'source').text(`Vectors: ${first.sourceName}; d_model = ${first.dModel}, d_k = ${first.dK}, d_v = ${first.dV}.`);
+  list.append('li').attr('data-fact', 'tokens').text(`Sentence 1 has ${first.tokens.length} tokens, sentence 2 has ${experiment.second.tokens.length}; the shared table has ${experiment.second.table.words.length} words.`);
+  const missing = [...new Set([...(first.oov?.missing ?? []), ...(experiment.second.oov?.missing ?? [])])];
+  if (first.oov) {
+    list.append('li').attr('data-fact', 'oov').text(missing.length
+      ? `Missing from the vectors: ${missing.map((w) => `“${w}”`).join(', ')} (policy: ${first.oov.policy}). ${first.oov.consequence}`
+      : 'Every word was found in the vectors.');
+  }
+  if (first.dModel >= 50) {
+    list.append('li').attr('data-fact', 'width').text(
+      `With ${first.dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k, so most rows of attn_weights put nearly all their weight on one word (see the matrices in the assignment lab). Small edits to a sentence then barely move the output.`,
+    );
+  }
+  if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
+    summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
+  }
+
+  const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines');
+  chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
+  chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx: the contextual output (Y) of sentence 1. Dark bars are the notes’ comparisons, light ones compare ctx with every raw word of the shared table.');
+  const items = [
+    ...Array.from(experiment.cosines, (x) => ({ key: x.name, label: x.description, short: SHORT[x.name], value: x.value, group: 'notes', why: x.whyUndefined })),
+    ...Array.from(experiment.contextualVsRawWords, (x) => ({ key: `word:${x.name}`, label: x.description, short: `ctx vs raw “${x.name.slice(0, 18)}”`, value: x.value, group: 'words', why: x.whyUndefined })),
+  ];
+  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items, title: `Cosines of ${state.target}` });
+  const table = chart.append('div').attr('class', 'table-scroll').append('table').attr('class', 'cosine-table bank-table');
+  const head = table.append('thead').append('tr');
+  for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  for (const item of items) {
+    const tr = body.append('tr').attr('data-cosine', item.key);
+    tr.append('th').attr('scope', 'row').text(item.label);
+    tr.append('td').attr('class', 'value').attr('data-full', item.value == null ? '' : full(item.value))
+      .text(item.value == null ? `undefined: ${item.why}` : num(item.value));
+    tr.append('td').text(NOTES[item.key] ?? (item.group === 'words' ? 'Contextual target (sentence 1) against one raw word of the shared table.' : ''));
+  }
+
+  const q = results.append('section').attr('class', 'stage questions').attr('aria-labelledby', 'bank-questions');
+  q.append('h3').attr('id', 'bank-questions').text('The three questions of the notes, answered from these numbers');
+  const answers = answer(c, state, first);
+  const dl = q.append('dl');
+  for (const [id, question, text] of answers) {
+    dl.append('dt').text(question);
+    dl.append('dd').attr('data-answer', id).text(text);
+  }
+  q.append('p').attr('class', 'muted').text(
+    'Caveats: a static lookup gives cosine 1 across contexts whatever the table; outputs passed through W_v live in another space than the raw inputs; context dependence is not semantic improvement, and attention weights are computed results, not trained parameters.',
+  );
+}
+
+function v(c, name) {
+  return c[name]?.value ?? null;
+}
+
+function answer(c, state, report) {
+  const t = `“${state.target}”`;
+  const ctx = v(c, 'contextual_target_across_sentences');
+  const raw = v(c, 'raw_target_across_sentences');
+  const rr = v(c, 'raw_target_vs_raw_river');
+  const rm = v(c, 'raw_target_vs_raw_money');
+  const cr = v(c, 'contextual_target_vs_raw_river');
+  const cm = v(c, 'contextual_target_vs_raw_money');
+  const show = (x) => (x == null ? 'undefined' : num(x));
+
+  let q1;
+  if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;
+  else if (ctx < 1 - 1e-9) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
+  else q1 = `Not measurably: the contextual outputs have cosine ${show(ctx)}, as the raw vectors do.`;
+
+  let q2;
+  if (isPretrained(state.source)) {
+    q2 = `Yes, these vectors were trained (on word co-occurrence): raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}. They encode relationships before any attention runs; that does not make the attention block trained.`;
+  } else if (state.source === 'onehot') {
+    q2 = `No. One-hot vectors of different words are orthogonal by construction: raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}.`;
+  } else {
+    q2 = `No. The table is random: raw ${t} vs “river” = ${show(rr)} and vs “money” = ${show(rm)} are chance values of this seed, not learned relationships.`;
+  }
+
+  let q3 = `Nothing here can show that. The contextual ${t} of sentence 1 has cosine ${show(cr)} with raw “river” and ${show(cm)} with raw “money”`;
+  if (cr != null && cm != null) q3 += cr > cm ? ' (closer to “river” than to “money”)' : ' (closer to “money” than to “river”)';
+  q3 += `. But W_q, W_k and W_v are random and untrained (${report.dModel}×${report.dK} each for W_q and W_k), and Y passed through W_v, so it lives in another coordinate system than the raw vectors. Only training on a task, and a test, could show an improvement in meaning.`;
+  return [
+    ['context', 'Does the output change with context?', q1],
+    ['trained-inputs', 'Do the inputs carry trained relationships?', q2],
+    ['meaning', 'Do the untrained projections improve meaning?', q3],
+  ];
+}
+
+function debounce(fn, ms) {
+  let timer;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}
