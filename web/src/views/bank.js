@@ -2,12 +2,10 @@
 // of projections for two sentences; the raw and contextual cosines of a target word, as a bar
 // chart and a table, and the notes' three questions answered from the numbers on screen.
 import { select } from 'd3';
-import { createStatus } from '../components/status.js';
-import { createVectorSource } from '../components/vector-source.js';
+import { mountTwoSentences } from '../components/two-sentences.js';
 import { drawBarChart } from '../components/bar-chart.js';
 import { num, full } from '../format.js';
-import { PAGE_LIMITS } from '../limits.js';
-import { coreOptions, isPretrained } from '../vectors/store.js';
+import { isPretrained } from '../vectors/store.js';
 
 export const bankView = {
   id: 'bank',
@@ -20,47 +18,10 @@ export const bankView = {
     view.append('p').attr('class', 'lead').text(
       'Both sentences share one embedding table and one set of projections W_q, W_k, W_v. The raw vector of the target word is a lookup; its output Y depends on the sentence around it. Compare the two, with random tables or with trained GloVe vectors.',
     );
-    const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
-    const field = (id, label, key, max) => {
-      const box = form.append('div').attr('class', 'control sentence');
-      box.append('label').attr('for', id).text(label);
-      box.append('input').attr('id', id).attr('type', 'text').attr('autocomplete', 'off').attr('spellcheck', 'false')
-        .attr('maxlength', max).property('value', state[key])
-        .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
-    };
-    field('sentence', 'Sentence 1', 'sentence', 2000);
-    field('sentence2', 'Sentence 2', 'sentence2', 2000);
-    field('target', 'Target word', 'target', 64);
-    const panel = createVectorSource(form, { core, state, onChange: update, sentences: () => [state.sentence, state.sentence2] });
-    view.append('div').attr('class', 'status-slot');
-    const results = view.append('div').attr('id', 'bank-results');
-    const status = createStatus(view.select('.status-slot'), results.node());
-    let last = null;
-    return {
-      status,
-      render(current) {
-        panel.render(current, last?.first);
-        const { options, waiting } = coreOptions(core, current, { sentences: [current.sentence, current.sentence2], maxTokens: PAGE_LIMITS.maxTokens });
-        if (waiting) {
-          status.error('');
-          status.notices([waiting]);
-          results.html('');
-          return;
-        }
-        let experiment;
-        try {
-          experiment = core.bankExperiment(options);
-        } catch (error) {
-          status.error(error.message);
-          return;
-        }
-        last = experiment;
-        panel.render(current, experiment.first);
-        status.error('');
-        status.notices([...new Set([...experiment.first.notices, ...experiment.second.notices])]);
-        drawResults(results, { experiment, state: current });
-      },
-    };
+    return mountTwoSentences(view, {
+      core, state, update, resultsId: 'bank-results',
+      draw: (results, experiment, current) => drawResults(results, { experiment, state: current }),
+    });
   },
 };
 
@@ -177,10 +138,3 @@ function answer(c, state, report) {
   ];
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

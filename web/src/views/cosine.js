@@ -5,6 +5,7 @@ import { select, scaleLinear, drag } from 'd3';
 import { createStatus } from '../components/status.js';
 import { num } from '../format.js';
 import { text } from '../params.js';
+import { debounce } from '../debounce.js';
 
 const EXTENT = 3.5; // the 2-D plot shows [-EXTENT, EXTENT] on both axes
 const SIZE = 320;
@@ -212,10 +213,3 @@ function syncInput(root, selector, value) {
   if (el && el.value !== value && document.activeElement !== el) el.value = value;
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

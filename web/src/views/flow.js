@@ -13,6 +13,7 @@ import { stepsFor, stepTitle, stepText } from './flow-text.js';
 import { drawObservations } from './flow-observations.js';
 import { drawGradientDiagram } from '../components/gradient-diagram.js';
 import { drawHeads } from './flow-heads.js';
+import { debounce } from '../debounce.js';
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
 
@@ -257,10 +258,3 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
   }
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

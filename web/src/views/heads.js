@@ -8,6 +8,7 @@ import { createStatus } from '../components/status.js';
 import { drawHeatmap } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { intIn, text } from '../params.js';
+import { debounce } from '../debounce.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
 
@@ -206,10 +207,3 @@ function stage(results, id, title) {
   return section;
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

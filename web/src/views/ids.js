@@ -8,6 +8,7 @@ import { drawHeatmap } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, text } from '../params.js';
+import { debounce } from '../debounce.js';
 
 const DEFAULT_CORPUS = 'the dog chased the cat\nthe cat chased the dog\na dog is a loyal pet\nthe car is parked by the house';
 const SIZES = [
@@ -282,10 +283,3 @@ function drawShapes(section, shapes, current) {
   section.append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table and the dense vectors; the sequence length in everything that has one row per token.');
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

@@ -3,11 +3,9 @@
 // matrix and its row sums, the cosines, what stays untrained) and export it in one click as
 // Markdown, JSON, or a NumPy script that recomputes the numbers from the same vectors.
 import { select } from 'd3';
-import { createStatus } from '../components/status.js';
-import { createVectorSource } from '../components/vector-source.js';
+import { mountTwoSentences } from '../components/two-sentences.js';
 import { num, full, shapeText } from '../format.js';
-import { PAGE_LIMITS } from '../limits.js';
-import { coreOptions, tableFor } from '../vectors/store.js';
+import { tableFor } from '../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../vectors/report.js';
 
 export const labView = {
@@ -21,46 +19,14 @@ export const labView = {
     view.append('p').attr('class', 'lead').text(
       'The assignment replaces the random table with pretrained vectors and records what changed. Pick GloVe (a bundled 20,000-word subset) or your own GloVe / word2vec / fastText file; every width follows the vectors. Your file is read in this browser tab and never leaves it.',
     );
-    const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
-    for (const [id, label, key, max] of [['sentence', 'Sentence 1', 'sentence', 2000], ['sentence2', 'Sentence 2', 'sentence2', 2000], ['target', 'Target word', 'target', 64]]) {
-      const box = form.append('div').attr('class', 'control sentence');
-      box.append('label').attr('for', id).text(label);
-      box.append('input').attr('id', id).attr('type', 'text').attr('autocomplete', 'off').attr('spellcheck', 'false')
-        .attr('maxlength', max).property('value', state[key])
-        .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
-    }
-    const panel = createVectorSource(form, { core, state, onChange: update, sentences: () => [state.sentence, state.sentence2] });
-    view.append('div').attr('class', 'status-slot');
-    const results = view.append('div').attr('id', 'lab-results');
-    const status = createStatus(view.select('.status-slot'), results.node());
-    let last = null;
-    return {
-      status,
-      render(current) {
-        panel.render(current, last?.first);
-        const { options, waiting } = coreOptions(core, current, { sentences: [current.sentence, current.sentence2], maxTokens: PAGE_LIMITS.maxTokens });
-        if (waiting) {
-          status.error('');
-          status.notices([waiting]);
-          results.html('');
-          return;
-        }
-        let experiment;
-        try {
-          experiment = core.bankExperiment(options);
-        } catch (error) {
-          status.error(error.message);
-          return;
-        }
-        last = experiment;
-        panel.render(current, experiment.first);
-        status.error('');
-        status.notices([...new Set([...experiment.first.notices, ...experiment.second.notices])]);
+    return mountTwoSentences(view, {
+      core, state, update, resultsId: 'lab-results',
+      draw: (results, experiment, current) => {
         const table = tableFor(current.source);
         const report = buildLabReport(experiment, current, { fileName: current.source === 'file' ? table?.fileName : undefined });
         drawReport(results, { report, experiment });
       },
-    };
+    });
   },
 };
 
@@ -152,10 +118,3 @@ function drawReport(results, { report, experiment }) {
   un.append('p').attr('class', 'muted').text('Pretrained inputs do not make the attention block trained: the projections are as random as in the notebook, so no cosine here can show an improvement in meaning.');
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

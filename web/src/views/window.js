@@ -6,6 +6,7 @@ import { createStatus } from '../components/status.js';
 import { drawHeatmap } from '../components/heatmap.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, oneOf, text } from '../params.js';
+import { debounce } from '../debounce.js';
 
 const MAX_RADIUS = 12;
 const DIRECTIONS = {
@@ -158,10 +159,3 @@ function buildPanel(results, p, state, update) {
   };
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

@@ -11,6 +11,7 @@ import { cellsFor } from '../notebook.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
 import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
+import { debounce } from '../debounce.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -255,10 +256,3 @@ function checkbox(parent, id, label, checked, onValue) {
   box.append('label').attr('for', id).text(label);
 }
 
-function debounce(fn, ms) {
-  let timer;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}

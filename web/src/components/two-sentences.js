@@ -1,0 +1,56 @@
+// What the bank experiment (chapter 7) and the assignment lab (chapter 9) share: two sentences
+// and a target word, the word-vector source panel, a status area, and one core.bankExperiment
+// over the shared state on every render. The views differ only in what they draw from it.
+import { createStatus } from './status.js';
+import { createVectorSource } from './vector-source.js';
+import { debounce } from '../debounce.js';
+import { PAGE_LIMITS } from '../limits.js';
+import { coreOptions } from '../vectors/store.js';
+
+/**
+ * @param {d3.Selection} view  the view's section; controls, status and results are appended
+ * @param {{core, state, update, resultsId: string,
+ *          draw: (results: d3.Selection, experiment: object, state: object) => void}} spec
+ * @returns {{status, render(state)}}
+ */
+export function mountTwoSentences(view, { core, state, update, resultsId, draw }) {
+  const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
+  for (const [id, label, key, max] of [['sentence', 'Sentence 1', 'sentence', 2000], ['sentence2', 'Sentence 2', 'sentence2', 2000], ['target', 'Target word', 'target', 64]]) {
+    const box = form.append('div').attr('class', 'control sentence');
+    box.append('label').attr('for', id).text(label);
+    box.append('input').attr('id', id).attr('type', 'text').attr('autocomplete', 'off').attr('spellcheck', 'false')
+      .attr('maxlength', max).property('value', state[key])
+      .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
+  }
+  const panel = createVectorSource(form, { core, state, onChange: update, sentences: () => [state.sentence, state.sentence2] });
+  view.append('div').attr('class', 'status-slot');
+  const results = view.append('div').attr('id', resultsId);
+  const status = createStatus(view.select('.status-slot'), results.node());
+  let last = null;
+  return {
+    status,
+    render(current) {
+      panel.render(current, last?.first);
+      const { options, waiting } = coreOptions(core, current, { sentences: [current.sentence, current.sentence2], maxTokens: PAGE_LIMITS.maxTokens });
+      if (waiting) {
+        // The chosen vectors are still loading (or no file is chosen yet): say so, draw nothing.
+        status.error('');
+        status.notices([waiting]);
+        results.html('');
+        return;
+      }
+      let experiment;
+      try {
+        experiment = core.bankExperiment(options);
+      } catch (error) {
+        status.error(error.message);
+        return;
+      }
+      last = experiment;
+      panel.render(current, experiment.first);
+      status.error('');
+      status.notices([...new Set([...experiment.first.notices, ...experiment.second.notices])]);
+      draw(results, experiment, current);
+    },
+  };
+}
