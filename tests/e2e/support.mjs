@@ -65,3 +65,46 @@ export async function openPage(context, url) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
   return { page, errors };
 }
+
+/**
+ * Records every request the context makes (pages, frames, workers) into the returned array,
+ * as {url, frame}; call it before opening pages.
+ */
+export function recordRequests(context) {
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  return requests;
+}
+
+/** Requests whose origin is not one of `allowed` (data: and blob: never leave the machine). */
+export function foreignRequests(requests, allowed) {
+  const origins = new Set(allowed.map((u) => new URL(u).origin));
+  return requests.filter((u) => {
+    const { protocol, origin } = new URL(u);
+    if (protocol === 'data:' || protocol === 'blob:') return false;
+    return !origins.has(origin);
+  });
+}
+
+/**
+ * Listens for Content-Security-Policy violations in every page of the context (from before any
+ * script of the page runs) and collects console errors that mention the policy. Read them
+ * with `cspViolations(page)`.
+ */
+export async function watchCsp(context) {
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
+}
+
+export async function cspViolations(page) {
+  return page.evaluate(() => window.__cspViolations ?? ['the CSP listener is missing']);
+}
+
+/** Every view id, read from the chapter navigation of a loaded page. */
+export async function viewIds(page) {
+  return page.$$eval('#views-nav a', (links) => links.map((a) => a.dataset.view));
+}
