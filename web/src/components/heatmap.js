@@ -48,7 +48,7 @@ export function drawHeatmap(container, spec) {
   const showValues = cell >= 36;
   const sumWidth = spec.rowSums ? 56 : 0;
   const legendWidth = 160;
-  const width = Math.max(LABEL_WIDTH + cols * cell + sumWidth + 4, LABEL_WIDTH + legendWidth + 40);
+  const width = Math.max(LABEL_WIDTH + cols * cell + sumWidth + 4, LABEL_WIDTH + legendWidth + 104);
   const gridBottom = HEADER_HEIGHT + rows * cell;
   const height = gridBottom + LEGEND_HEIGHT + 4;
 
