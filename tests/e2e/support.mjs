@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CSP } from '../../build-tools/csp.js';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
-const CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'";
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -22,8 +21,8 @@ const TYPES = {
   '.bin': 'application/octet-stream',
 };
 
-/** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
-export async function serveStatic(root = DIST) {
+/** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close, stop}; stop() also drops open connections. */
+export async function serveStatic(root = DIST, { csp = CSP } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -31,7 +30,9 @@ export async function serveStatic(root = DIST) {
       if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (csp) headers['Content-Security-Policy'] = csp;
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -39,7 +40,8 @@ export async function serveStatic(root = DIST) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  const close = () => new Promise((ok) => server.close(ok));
+  return { url: `http://127.0.0.1:${port}/`, close, stop: () => { const done = close(); server.closeAllConnections(); return done; } };
 }
 
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
