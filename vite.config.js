@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
-import { offlineCache } from './build-tools/offline-cache.js';
-import { CSP } from './build-tools/csp.js';
+import { offlineCache } from './vite-plugins/offline-cache.js';
+import { CSP } from './vite-plugins/csp.js';
 
 // The page lives in web/; static assets in public/; the build goes to dist/, with sw.js (the
 // offline cache, listing every built file). The one-file build is vite.file.config.js.

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { viteSingleFile } from 'vite-plugin-singlefile';
-import { singleFileCsp } from './build-tools/single-file-csp.js';
+import { singleFileCsp } from './vite-plugins/single-file-csp.js';
 
 // The offline page as ONE self-contained HTML file that works when opened from disk (file://):
 // dist-file/attention-whiteboard.html. Everything is inlined (script, styles, and the wasm,

@@ -24,7 +24,7 @@ node_modules/.bin/vitest run --config vitest.config.js
 step "page builds: served site (dist/, with the offline service worker) and one file (dist-file/)"
 node_modules/.bin/vite build --logLevel warn
 # --logLevel error: vite-plugin-singlefile warns that the CSP <meta> forbids the inline script;
-# build-tools/single-file-csp.js then pins that script by hash (tests/e2e/offline.test.mjs checks it).
+# vite-plugins/single-file-csp.js then pins that script by hash (tests/e2e/offline.test.mjs checks it).
 node_modules/.bin/vite build --config vite.file.config.js --logLevel error
 
 step "end-to-end tests in Chromium"

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import {
   serveStatic, launchBrowser, openPage, recordRequests, foreignRequests, watchCsp, cspViolations, viewIds, DIST,
 } from './support.mjs';
-import { CSP } from '../../build-tools/csp.js';
+import { CSP } from '../../vite-plugins/csp.js';
 
 let server;
 let context;
@@ -48,7 +48,7 @@ test('the built HTML has no inline script and a strict policy in its <meta>', ()
   const meta = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/);
   assert.ok(meta, 'the CSP <meta> is there');
   assertStrict(meta[1], 'meta');
-  assert.equal(meta[1], CSP, 'the <meta> and the servers send the same policy (build-tools/csp.js)');
+  assert.equal(meta[1], CSP, 'the <meta> and the servers send the same policy (vite-plugins/csp.js)');
   // and no built script builds code from strings
   for (const file of readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'))) {
     const js = readFileSync(join(DIST, 'assets', file), 'utf8');

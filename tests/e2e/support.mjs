@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CSP } from '../../build-tools/csp.js';
+import { CSP } from '../../vite-plugins/csp.js';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
 const TYPES = {
