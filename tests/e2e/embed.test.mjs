@@ -150,3 +150,17 @@ test('the link follows every change, and Copy link copies it (or selects it wher
     await page.inputValue('#share-url'));
   await ctx.close();
 });
+
+test('the selected weight is in the link too: hover, copy, open, the inspector shows the same cell', async () => {
+  const { page } = await openPage(context, `${server.url}?cell=2,3`);
+  assert.equal(await page.textContent('.inspector h4'), 'How attn_weights[2, 3] was made');
+  assert.equal(await page.$eval('figure[data-name="attn_weights"] .cell.selected', (c) => `${c.dataset.i},${c.dataset.j}`), '2,3');
+  await page.hover('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="0"]');
+  await page.waitForFunction(() => document.getElementById('share-url').value.includes('cell=1%2C0'));
+  assert.match(page.url(), /cell=1%2C0/);
+  const { page: again } = await openPage(context, await page.inputValue('#share-url'));
+  assert.equal(await again.textContent('.inspector h4'), 'How attn_weights[1, 0] was made');
+  const { page: bad } = await openPage(context, `${server.url}?cell=99,0`);
+  assert.match(await bad.textContent('#messages'), /Ignored unknown or invalid link settings: cell/);
+  await Promise.all([page.close(), again.close(), bad.close()]);
+});

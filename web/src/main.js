@@ -26,7 +26,7 @@ function viewById(id) {
 function mountView() {
   const view = viewById(state.view);
   app.replaceChildren();
-  active = { view, instance: view.mount(app, { core, state, update }) };
+  active = { view, instance: view.mount(app, { core, state, update, remember }) };
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
 }
@@ -69,6 +69,19 @@ function update(patch) {
     window.scrollTo(0, 0);
   }
   render();
+}
+
+let rememberTimer;
+/** Changes the state and the link, but not the drawing (a selected cell, say). */
+function remember(patch) {
+  Object.assign(state, patch);
+  clearTimeout(rememberTimer);
+  // hovering sweeps across many cells: write the address once the pointer rests
+  rememberTimer = setTimeout(() => {
+    window.history.replaceState(null, '', `${window.location.pathname}${queryFromState(state)}${window.location.hash}`);
+    share?.update(linkFor({}));
+    embed?.update();
+  }, 150);
 }
 
 /** Says which link settings were dropped: in the view's message area, or above it. */
