@@ -87,6 +87,9 @@ test('embed mode fits every width from 320 px up without page-level horizontal s
     const { page } = await openPage(narrow, `${server.url}?embed=1`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.equal(overflow, 0, `at ${width} px`);
+    // a parent that ignores the height message (Notion) gets a page that scrolls, not one cut off
+    const scrolled = await page.evaluate(() => { window.scrollTo(0, 10 ** 6); return window.scrollY; });
+    assert.ok(scrolled > 0, `scrollable at ${width} px`);
     await narrow.close();
   }
 });
