@@ -17,9 +17,10 @@ export const HEIGHT_MESSAGE = 'attention-whiteboard:height';
  */
 export function startEmbed(app, { fullPageUrl, viewId }) {
   document.documentElement.classList.add('embed');
-  const bar = select(document.createElement('div')).attr('class', 'embed-bar');
+  // a <header> before <main>: the page's banner landmark, with its one <h1>, kept small
+  const bar = select(document.createElement('header')).attr('class', 'embed-bar');
   app.before(bar.node());
-  bar.append('span').text('Attention Whiteboard');
+  bar.append('h1').attr('class', 'embed-title').text('Attention Whiteboard');
   const link = bar.append('a').attr('target', '_blank').attr('rel', 'noopener').text('Open the full page ↗');
   let last = 0;
   const post = () => {
