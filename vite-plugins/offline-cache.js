@@ -1,8 +1,18 @@
 // Vite plugin: writes sw.js, a small service worker that precaches every file of the build
-// (the page, its hashed JS/CSS and the .wasm), so the served site keeps working with the network
+// (the page, its hashed JS/CSS, the .wasm and anything in public/), so the served site keeps working with the network
 // off after one visit. The file list comes from the bundle itself, and the cache name from a hash
 // of it, so each new build replaces the previous cache. Registered by web/src/main.js.
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** Every file under dir, as paths relative to it with forward slashes. */
+function filesUnder(dir) {
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)).split(sep).join('/'));
+}
 
 /** The service worker's code for a list of files (paths relative to the site root). */
 export function serviceWorkerSource(files) {
@@ -51,12 +61,17 @@ async function assetFromCache(request) {
 }
 
 export function offlineCache() {
+  let publicDir;
   return {
     name: 'attention-whiteboard-offline-cache',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      publicDir = config.publicDir; // copied as is, not part of the bundle: listed here too
+    },
     generateBundle(_options, bundle) {
-      const files = [...new Set([...Object.keys(bundle), 'index.html'])].filter((f) => !f.endsWith('.map')).sort();
+      const all = [...Object.keys(bundle), ...filesUnder(publicDir), 'index.html'];
+      const files = [...new Set(all)].filter((f) => !f.endsWith('.map') && f !== 'sw.js').sort();
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(files) });
     },
   };
