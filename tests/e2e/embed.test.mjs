@@ -77,6 +77,8 @@ test('framed by another origin at 320 px: compact, sized by its height messages,
   const [download] = await Promise.all([page.waitForEvent('download'), frame.click('figure[data-name="X"] button[data-format="csv"]')]);
   assert.equal(download.suggestedFilename(), 'X.csv');
   assert.match(readFileSync(await download.path(), 'utf8'), /^tokens \\ features \(d_model\),f0,/);
+  const [png] = await Promise.all([page.waitForEvent('download'), frame.click('figure[data-name="X"] button[data-format="png"]')]);
+  assert.equal(readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
   assert.deepEqual(errors, []);
   await page.close();
 });

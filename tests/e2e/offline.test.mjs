@@ -48,6 +48,9 @@ async function fromDisk(context) {
   const [download] = await Promise.all([causal.waitForEvent('download'), causal.click('figure[data-name="scores"] button[data-format="npy"]')]);
   assert.equal(download.suggestedFilename(), 'scores.npy');
   assert.equal(readFileSync(await download.path()).subarray(1, 6).toString(), 'NUMPY');
+  const [png] = await Promise.all([causal.waitForEvent('download'), causal.click('figure[data-name="scores"] button[data-format="png"]')]);
+  assert.equal(png.suggestedFilename(), 'scores.png');
+  assert.equal(readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG', 'the canvas is not tainted on file://');
 
   assert.deepEqual(await cspViolations(page), []);
   assert.deepEqual(await cspViolations(causal), []);
