@@ -84,16 +84,17 @@ test('framed by another origin at 320 px: compact, sized by its height messages,
 });
 
 test('embed mode fits every width from 320 px up without page-level horizontal scroll', async () => {
+  const { page } = await openPage(context, `${server.url}?embed=1`);
   for (const width of [320, 480, 768]) {
-    const narrow = await launchBrowser({ viewport: { width, height: 700 } });
-    const { page } = await openPage(narrow, `${server.url}?embed=1`);
+    await page.setViewportSize({ width, height: 700 });
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.equal(overflow, 0, `at ${width} px`);
     // a parent that ignores the height message (Notion) gets a page that scrolls, not one cut off
     const scrolled = await page.evaluate(() => { window.scrollTo(0, 10 ** 6); return window.scrollY; });
     assert.ok(scrolled > 0, `scrollable at ${width} px`);
-    await narrow.close();
   }
+  await page.close();
 });
 
 /** What a view shows: its controls' values, every matrix value, its text (without notices). */
@@ -143,8 +144,8 @@ test('every view: its state round-trips through the copy-link address; hostile s
 });
 
 test('the link follows every change, and Copy link copies it (or selects it where there is no clipboard)', async () => {
-  const ctx = await launchBrowser({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const { page } = await openPage(ctx, server.url);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  const { page } = await openPage(context, server.url);
   await page.check('#causal');
   await page.waitForFunction(() => document.getElementById('share-url').value.includes('causal=1'));
   await page.click('#copy-link');
@@ -156,7 +157,7 @@ test('the link follows every change, and Copy link copies it (or selects it wher
   assert.match(await page.textContent('.copy-link .copy-done'), /selected/);
   assert.equal(await page.evaluate(() => window.getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)),
     await page.inputValue('#share-url'));
-  await ctx.close();
+  await page.close();
 });
 
 test('the selected weight is in the link too: hover, copy, open, the inspector shows the same cell', async () => {
