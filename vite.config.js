@@ -1,10 +1,14 @@
 import { defineConfig } from 'vite';
+import { offlineCache } from './vite-plugins/offline-cache.js';
+import { CSP } from './vite-plugins/csp.js';
 
-// The page lives in web/; static assets in public/; the build goes to dist/.
+// The page lives in web/; static assets in public/; the build goes to dist/, with sw.js (the
+// offline cache, listing every built file). The one-file build is vite.file.config.js.
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
+  plugins: [offlineCache()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -13,10 +17,8 @@ export default defineConfig({
   // Workers (trained encoder, vector files) import the core as ES modules.
   worker: { format: 'es' },
   preview: {
-    headers: {
-      // The same policy as the page's <meta>, also sent as a header where the server can.
-      'Content-Security-Policy':
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'",
-    },
+    // The same policy as the page's <meta>, also sent as a header where the server can.
+    // No frame-ancestors and no X-Frame-Options: the page is meant to be embedded anywhere.
+    headers: { 'Content-Security-Policy': CSP },
   },
 });

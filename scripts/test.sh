@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: native doctests (ctest), JS tests on the real wasm module (vitest), and
-# end-to-end tests of the built page in Debian's Chromium (node --test + playwright-core).
+# end-to-end tests of the built pages in Debian's Chromium (node --test + playwright-core):
+# views, security (CSP, no other origin), accessibility (axe-core), export, embed, offline.
 # Installs what is missing first, so it also works on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +23,11 @@ bash scripts/build-wasm.sh
 step "JS tests on the real wasm module"
 node_modules/.bin/vitest run --config vitest.config.js
 
-step "page build"
+step "page builds: served site (dist/, with the offline service worker) and one file (dist-file/)"
 node_modules/.bin/vite build --logLevel warn
+# --logLevel error: vite-plugin-singlefile warns that the CSP <meta> forbids the inline script;
+# vite-plugins/single-file-csp.js then pins that script by hash (tests/e2e/offline.test.mjs checks it).
+node_modules/.bin/vite build --config vite.file.config.js --logLevel error
 
 step "end-to-end tests in Chromium"
 node --test --test-concurrency=1 tests/e2e/

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CSP } from '../../vite-plugins/csp.js';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
-const CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'";
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -22,8 +21,8 @@ const TYPES = {
   '.bin': 'application/octet-stream',
 };
 
-/** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
-export async function serveStatic(root = DIST) {
+/** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close, stop}; stop() also drops open connections. */
+export async function serveStatic(root = DIST, { csp = CSP } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -31,7 +30,9 @@ export async function serveStatic(root = DIST) {
       if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      if (csp) headers['Content-Security-Policy'] = csp;
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -39,7 +40,8 @@ export async function serveStatic(root = DIST) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  const close = () => new Promise((ok) => server.close(ok));
+  return { url: `http://127.0.0.1:${port}/`, close, stop: () => { const done = close(); server.closeAllConnections(); return done; } };
 }
 
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
@@ -63,4 +65,47 @@ export async function openPage(context, url) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
   return { page, errors };
+}
+
+/**
+ * Records every request the context makes (pages, frames, workers) into the returned array,
+ * as {url, frame}; call it before opening pages.
+ */
+export function recordRequests(context) {
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  return requests;
+}
+
+/** Requests whose origin is not one of `allowed` (data: and blob: never leave the machine). */
+export function foreignRequests(requests, allowed) {
+  const origins = new Set(allowed.map((u) => new URL(u).origin));
+  return requests.filter((u) => {
+    const { protocol, origin } = new URL(u);
+    if (protocol === 'data:' || protocol === 'blob:') return false;
+    return !origins.has(origin);
+  });
+}
+
+/**
+ * Listens for Content-Security-Policy violations in every page of the context (from before any
+ * script of the page runs) and collects console errors that mention the policy. Read them
+ * with `cspViolations(page)`.
+ */
+export async function watchCsp(context) {
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
+}
+
+export async function cspViolations(page) {
+  return page.evaluate(() => window.__cspViolations ?? ['the CSP listener is missing']);
+}
+
+/** Every view id, read from the chapter navigation of a loaded page. */
+export async function viewIds(page) {
+  return page.$$eval('#views-nav a', (links) => links.map((a) => a.dataset.view));
 }

@@ -26,3 +26,11 @@ export function oneOf(values) {
 export function text(n) {
   return (value) => value.slice(0, n);
 }
+
+/** A matrix cell "i,j" with both indices below `n`, kept as that text. */
+export function cellIndex(n) {
+  return (value) => {
+    const m = /^(\d{1,4}),(\d{1,4})$/.exec(value);
+    return m && Number(m[1]) < n && Number(m[2]) < n ? `${Number(m[1])},${Number(m[2])}` : undefined;
+  };
+}

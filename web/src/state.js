@@ -23,6 +23,8 @@ const SHARED_PARAMS = [
   { url: 'pseed', key: 'projSeed', parse: intIn(0, PAGE_LIMITS.maxSeed), default: 1 },
   { url: 'scale', key: 'scale', parse: flag, default: true },
   { url: 'causal', key: 'causal', parse: flag, default: false },
+  // embed=1: only the chosen view, compact, for an iframe (main.js, components/embed.js)
+  { url: 'embed', key: 'embed', parse: flag, default: false },
 ];
 
 export const PARAMS = [...SHARED_PARAMS, ...VIEWS.flatMap((view) => view.params ?? [])];

@@ -1,17 +1,31 @@
-// A matrix drawn as a heatmap with D3: one rect per value, labelled rows and columns,
-// optional values in the cells and an optional row-sum column. Cells can be focused with the
-// keyboard (arrow keys) or hovered; `onSelect(i, j)` is called for either.
-import { select, scaleBand, scaleDiverging, scaleSequential, interpolateRdBu, interpolateBlues, max, hsl } from 'd3';
-import { cellText, full, shapeText } from '../format.js';
+// A matrix drawn as a heatmap with D3: one rect per value, labelled rows and columns, a colour
+// legend, optional values in the cells and an optional row-sum column. Every heatmap also gets
+// a "Show as table" toggle (a real <table> with row and column headers that the arrow keys move
+// through, for screen readers and keyboards) and an Export menu (PNG, SVG, CSV, JSON, .npy).
+// Interactive cells can be focused with the keyboard (arrow keys), hovered or tapped;
+// `onSelect(i, j)` is called for any of them.
+//
+// Palettes (ColorBrewer, both colour-blind safe and readable in greyscale):
+//   'diverging'  signed values: reversed RdBu, negative blue, zero white, positive red,
+//                symmetric around 0 so the sign is never hidden by the colour
+//   'weights'    values in [0, 1] (attention weights): sequential Blues, light to dark
+import { select, scaleBand, scaleDiverging, scaleSequential, interpolateRdBu, interpolateBlues, max, hsl, range } from 'd3';
+import { cellText, full, num, shapeText } from '../format.js';
+import { addExport } from './export.js';
 
 const LABEL_WIDTH = 74;
 const HEADER_HEIGHT = 64;
+const LEGEND_HEIGHT = 40;
+const LEGEND_STEPS = 40;
+// Tables the learner opened stay open when the view redraws (keyed by matrix name).
+const openTables = new Set();
+let figureCount = 0;
 
 function colourScale(palette, data) {
   if (palette === 'weights') return scaleSequential(interpolateBlues).domain([0, 1]);
   const finite = Array.from(data).filter(Number.isFinite);
   const extent = max(finite, (v) => Math.abs(v)) || 1;
-  // Reversed RdBu: negative blue, positive red (ColorBrewer, colour-blind safe).
+  // Reversed RdBu: negative blue, positive red.
   return scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]);
 }
 
@@ -29,15 +43,19 @@ function textColour(fill) {
 export function drawHeatmap(container, spec) {
   const { name, matrix, rowLabels, colLabels, rowAxis, colAxis } = spec;
   const { rows, cols, data } = matrix;
+  const uid = `hm${++figureCount}`;
   const colour = colourScale(spec.palette, data);
   const cell = Math.max(14, Math.min(46, Math.floor(400 / Math.max(cols, 1))));
   const showValues = cell >= 36;
   const sumWidth = spec.rowSums ? 56 : 0;
-  const width = LABEL_WIDTH + cols * cell + sumWidth + 4;
-  const height = HEADER_HEIGHT + rows * cell + 4;
+  const legendWidth = 160;
+  const width = Math.max(LABEL_WIDTH + cols * cell + sumWidth + 4, LABEL_WIDTH + legendWidth + 104);
+  const gridBottom = HEADER_HEIGHT + rows * cell;
+  const height = gridBottom + LEGEND_HEIGHT + 4;
 
-  const figure = select(container).html('').append('figure').attr('class', 'heatmap').attr('data-name', name);
-  const caption = figure.append('figcaption');
+  const figure = select(container).html('').append('figure').attr('class', 'heatmap').attr('data-name', name)
+    .attr('aria-labelledby', `${uid}-cap`);
+  const caption = figure.append('figcaption').attr('id', `${uid}-cap`);
   caption.append('code').attr('class', 'matrix-name').text(name);
   caption.append('span').attr('class', 'shape').text(` ${shapeText(rows, cols)}`);
   caption.append('span').attr('class', 'axes').text(` rows: ${rowAxis} · columns: ${colAxis}`);
@@ -56,10 +74,10 @@ export function drawHeatmap(container, spec) {
     .style('max-width', '100%')
     .style('height', 'auto')
     .attr('role', spec.interactive ? 'group' : 'img')
-    .attr('aria-label', `${name}, ${rows} by ${cols}: rows are ${rowAxis}, columns are ${colAxis}`);
+    .attr('aria-label', `${name}, ${rows} by ${cols}: rows are ${rowAxis}, columns are ${colAxis}. ${legendText(spec.palette, colour)} The same numbers are in the table below.`);
 
-  const x = scaleBand().domain(Array.from({ length: cols }, (_, j) => j)).range([LABEL_WIDTH, LABEL_WIDTH + cols * cell]);
-  const y = scaleBand().domain(Array.from({ length: rows }, (_, i) => i)).range([HEADER_HEIGHT, HEADER_HEIGHT + rows * cell]);
+  const x = scaleBand().domain(range(cols)).range([LABEL_WIDTH, LABEL_WIDTH + cols * cell]);
+  const y = scaleBand().domain(range(rows)).range([HEADER_HEIGHT, gridBottom]);
 
   svg.append('g').attr('class', 'row-labels').selectAll('text').data(rowLabels).join('text')
     .attr('x', LABEL_WIDTH - 6).attr('y', (_, i) => y(i) + cell / 2).attr('dy', '0.35em')
@@ -94,8 +112,111 @@ export function drawHeatmap(container, spec) {
       .text((d) => cellText(d));
   }
 
-  if (spec.interactive) makeInteractive(cellGroups, spec, rowLabels, colLabels, cols);
+  drawLegend(svg.append('g').attr('class', 'legend').attr('transform', `translate(${LABEL_WIDTH},${gridBottom + 8})`),
+    spec.palette, colour, legendWidth, data);
+
+  let choose = () => {};
+  if (spec.interactive) choose = makeInteractive(cellGroups, spec, rowLabels, colLabels, cols);
+
+  const tools = figure.append('div').attr('class', 'heatmap-tools');
+  const tableId = `${uid}-table`;
+  const toggle = tools.append('button').attr('type', 'button').attr('class', 'table-toggle')
+    .attr('aria-controls', tableId);
+  toggle.append('span').attr('class', 'toggle-label');
+  toggle.append('span').attr('class', 'visually-hidden').text(` ${name}`);
+  const tableBox = figure.append('div').attr('class', 'matrix-table').attr('id', tableId);
+  const setOpen = (open) => {
+    toggle.attr('aria-expanded', String(open)).select('.toggle-label').text(open ? 'Hide table' : 'Show as table');
+    tableBox.attr('hidden', open ? null : true);
+    if (open && tableBox.select('table').empty()) drawTable(tableBox, spec, (i, j) => choose(i, j));
+    if (open) openTables.add(name); else openTables.delete(name);
+  };
+  toggle.on('click', () => setOpen(tableBox.attr('hidden') !== null));
+  setOpen(openTables.has(name));
+
+  addExport(tools.node(), {
+    name,
+    svg: svg.node(),
+    matrices: [{ name, rows, cols, data, rowLabels, colLabels, rowAxis, colAxis }],
+  });
   return figure.node();
+}
+
+function legendText(palette, colour) {
+  const [lo, , hi] = palette === 'weights' ? [0, 0, 1] : colour.domain();
+  return palette === 'weights'
+    ? 'Colour: light for weight 0 to dark blue for weight 1.'
+    : `Colour: blue for negative (down to ${num(lo)}), white for 0, red for positive (up to ${num(hi)}).`;
+}
+
+/** A colour bar with its end and middle values, drawn in the SVG so it is exported too. */
+function drawLegend(g, palette, colour, width, data) {
+  const [lo, mid, hi] = palette === 'weights' ? [0, 0.5, 1] : colour.domain();
+  const step = width / LEGEND_STEPS;
+  g.append('g').attr('class', 'legend-bar').selectAll('rect').data(range(LEGEND_STEPS)).join('rect')
+    .attr('x', (k) => k * step).attr('width', step + 0.5).attr('height', 10)
+    .attr('fill', (k) => colour(lo + ((hi - lo) * (k + 0.5)) / LEGEND_STEPS));
+  g.append('rect').attr('class', 'legend-frame').attr('width', width).attr('height', 10).attr('fill', 'none');
+  const ticks = g.append('g').attr('class', 'legend-ticks');
+  for (const [v, anchor, at] of [[lo, 'start', 0], [mid, 'middle', width / 2], [hi, 'end', width]]) {
+    ticks.append('text').attr('x', at).attr('y', 24).attr('text-anchor', anchor).text(cellText(v));
+  }
+  const masked = Array.from(data).some((v) => !Number.isFinite(v));
+  const key = g.append('text').attr('class', 'legend-title').attr('x', width + 8).attr('y', 9);
+  key.text(palette === 'weights' ? 'weight' : 'value');
+  if (masked) {
+    const m = g.append('g').attr('class', 'legend-masked').attr('transform', `translate(${width + 8},14)`);
+    m.append('rect').attr('width', 10).attr('height', 10).attr('fill', 'var(--masked)');
+    m.append('text').attr('x', 14).attr('y', 9).text('masked (−∞)');
+  }
+}
+
+/** The matrix as a table: headers on both axes, arrow keys (and Home/End) move between cells. */
+function drawTable(box, spec, onPick) {
+  const { name, matrix, rowLabels, colLabels, rowAxis, colAxis } = spec;
+  const { rows, cols, data } = matrix;
+  const scroll = box.append('div').attr('class', 'table-scroll').attr('role', 'region')
+    .attr('aria-label', `${name} as a table`).attr('tabindex', 0);
+  const table = scroll.append('table').attr('class', 'matrix');
+  table.append('caption').text(`${name} ${shapeText(rows, cols)}: rows are ${rowAxis}, columns are ${colAxis}. Arrow keys move between cells.`);
+  const head = table.append('thead').append('tr');
+  head.append('th').attr('scope', 'col').text(`${rowAxis} \\ ${colAxis}`);
+  colLabels.forEach((label, j) => head.append('th').attr('scope', 'col').text(label).append('span').attr('class', 'index').text(` ${j}`));
+  const body = table.append('tbody');
+  for (let i = 0; i < rows; i++) {
+    const tr = body.append('tr');
+    tr.append('th').attr('scope', 'row').text(rowLabels[i]).append('span').attr('class', 'index').text(` ${i}`);
+    for (let j = 0; j < cols; j++) {
+      const v = data[i * cols + j];
+      tr.append('td').attr('data-i', i).attr('data-j', j).attr('tabindex', i === 0 && j === 0 ? 0 : -1)
+        .attr('aria-label', `${name} row ${rowLabels[i]} (${i}), column ${colLabels[j]} (${j}): ${num(v)}`)
+        .attr('title', full(v))
+        .text(num(v));
+    }
+  }
+  const tds = () => table.selectAll('td');
+  table.on('keydown', (event) => {
+    const td = event.target.closest('td');
+    if (!td) return;
+    let i = Number(td.dataset.i);
+    let j = Number(td.dataset.j);
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (moves[event.key]) [i, j] = [i + moves[event.key][0], j + moves[event.key][1]];
+    else if (event.key === 'Home') j = 0;
+    else if (event.key === 'End') j = cols - 1;
+    else if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); onPick(i, j); return; }
+    else return;
+    event.preventDefault();
+    i = Math.min(rows - 1, Math.max(0, i));
+    j = Math.min(cols - 1, Math.max(0, j));
+    const next = table.select(`td[data-i="${i}"][data-j="${j}"]`);
+    tds().attr('tabindex', -1);
+    next.attr('tabindex', 0).node().focus();
+  });
+  table.on('click', (event) => {
+    const td = event.target.closest('td');
+    if (td) onPick(Number(td.dataset.i), Number(td.dataset.j));
+  });
 }
 
 function makeInteractive(cellGroups, spec, rowLabels, colLabels, cols) {
@@ -126,6 +247,7 @@ function makeInteractive(cellGroups, spec, rowLabels, colLabels, cols) {
     cellGroups.filter((c) => c === d).attr('tabindex', 0).classed('selected', true);
     spec.onSelect?.(d.i, d.j);
   }
+  return (i, j) => choose(cellGroups.filter((c) => c.i === i && c.j === j).datum());
 }
 
 function truncate(text, n) {

@@ -12,6 +12,7 @@ export function drawNav(container, { views, state, queryFor, onPick }) {
     .data(views, (v) => v.id)
     .join('a')
     .attr('href', (v) => queryFor({ view: v.id }) || '?')
+    .attr('data-view', (v) => v.id)
     .attr('aria-current', (v) => (v.id === state.view ? 'page' : null))
     .text((v) => `${v.chapter}. ${v.title}`)
     .on('click', (event, v) => {

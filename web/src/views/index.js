@@ -5,6 +5,12 @@
 //   mount(root, {core, state, update}) -> {render(state), status?}
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
 //     again after every update(patch). update() changes the shared state and the URL.
+//     remember(patch) (also passed) changes the state and the link without redrawing, for
+//     choices like a hovered or selected cell that should survive in a shared link.
+//   Every view gets, from main.js and the components, without doing anything: the Copy link
+//   field, embed mode (?embed=1), the notice for ignored link settings, offline use, and for each
+//   drawHeatmap: a legend, a table equivalent and an Export menu. Another chart can call
+//   components/export.js addExport(parent, {name, svg, matrices}) to get the same Export menu.
 import { workbenchView } from './workbench.js';
 import { flowView } from './flow.js';
 import { trainedView } from './trained.js';

@@ -6,7 +6,7 @@ import { drawInspector } from '../components/inspector.js';
 import { num, shapeText } from '../format.js';
 import { createStatus } from '../components/status.js';
 import { PAGE_LIMITS } from '../limits.js';
-import { text } from '../params.js';
+import { text, cellIndex } from '../params.js';
 import { cellsFor } from '../notebook.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
@@ -21,12 +21,16 @@ export const workbenchView = {
   params: [
     { url: 's2', key: 'sentence2', parse: text(2000), default: 'bank account has money' },
     { url: 't', key: 'target', parse: text(64), default: 'bank' },
+    // the attn_weights cell the inspector explains, "row,column"
+    { url: 'cell', key: 'weightCell', parse: cellIndex(PAGE_LIMITS.maxTokens), default: '0,0' },
   ],
-  mount(root, { core, state, update }) {
+  mount(root, { core, state, update, remember = () => {} }) {
     const { resultsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
     let lastReport = null;
     const status = createStatus(select(root).select('#workbench .status-slot'), resultsEl);
-    const selected = { i: 0, j: 0 }; // the attn_weights cell the inspector explains
+    const [i0, j0] = state.weightCell.split(',').map(Number);
+    // the attn_weights cell the inspector explains; kept in the link without a redraw
+    const selected = { i: i0, j: j0, remember: (i, j) => remember({ weightCell: `${i},${j}` }) };
     return {
       status,
       render(current) {
@@ -197,6 +201,7 @@ function drawWorkbench(resultsEl, { core, report, experiment, state, selected, o
   const inspect = (i, j) => {
     selected.i = i;
     selected.j = j;
+    selected.remember(i, j);
     const explanation = core.explainWeight(report.projected.Q, report.projected.K, i, j, options);
     drawInspector(inspectorEl, { explanation, i, j, queryLabel: tokens[i], keyLabel: tokens[j], dK, scale: state.scale });
   };

@@ -1,0 +1,119 @@
+// End-to-end accessibility: axe-core finds zero violations on every view, in light and dark
+// colour schemes, with every heatmap's table open; the table equivalent is a real table that the
+// arrow keys move through, each cell named with its row and column.
+// axe is injected as a script, which the page's CSP would refuse: only this test's browser
+// context bypasses the CSP (security.test.mjs checks the policy itself).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { serveStatic, launchBrowser, openPage, viewIds } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let server;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  context = await launchBrowser({ bypassCSP: true });
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+async function scan(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+async function openEverything(page) {
+  for (const button of await page.$$('.table-toggle[aria-expanded="false"]')) await button.click();
+  const menu = await page.$('.export-menu summary');
+  if (menu) await menu.click();
+}
+
+test('axe: zero violations on every view with its tables and menus open; dark and embedded too', async () => {
+  const { page: first } = await openPage(context, server.url);
+  const ids = await viewIds(first);
+  await first.close();
+  // Every view in the light scheme; the dark scheme (which changes only colours) and embed mode
+  // (which changes only the page chrome) on the first view, to keep the suite fast as views grow.
+  const runs = [...ids.map((id) => [id, '', 'light']), [ids[0], '', 'dark'], [ids[0], '&embed=1', 'light']];
+  for (const [id, extra, colorScheme] of runs) {
+    const { page } = await openPage(context, `${server.url}?view=${id}${extra}`);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await openEverything(page);
+    assert.deepEqual(await scan(page), [], `${id}${extra} in ${colorScheme}`);
+    await page.close();
+  }
+});
+
+test('axe does report a violation (control for the scan above)', async () => {
+  const { page } = await openPage(context, server.url);
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    document.querySelector('#app').append(b); // a button with no name
+  });
+  const found = await scan(page);
+  assert.ok(found.some((v) => v.startsWith('button-name')), found.join('\n'));
+  await page.close();
+});
+
+test('every heatmap has a table equivalent; arrow keys move through it and each cell is named', async () => {
+  const { page } = await openPage(context, server.url);
+  const figures = await page.$$eval('figure.heatmap', (fs) => fs.length);
+  const toggles = await page.$$eval('figure.heatmap .table-toggle', (ts) => ts.length);
+  assert.ok(figures > 5);
+  assert.equal(toggles, figures, 'one toggle per heatmap');
+
+  const X = core.workbench({}).X;
+  await page.click('figure[data-name="X"] .table-toggle');
+  assert.equal(await page.getAttribute('figure[data-name="X"] .table-toggle', 'aria-expanded'), 'true');
+  const table = 'figure[data-name="X"] table.matrix';
+  assert.equal(await page.$$eval(`${table} thead th[scope="col"]`, (ths) => ths.length), X.cols + 1);
+  assert.deepEqual(await page.$$eval(`${table} tbody th[scope="row"]`, (ths) => ths.map((t) => t.firstChild.textContent)), ['Bank', 'of', 'the', 'river']);
+  const full = await page.$$eval(`${table} td`, (tds) => tds.map((td) => Number(td.title)));
+  assert.deepEqual(full, Array.from(X.data));
+
+  await page.focus(`${table} td[data-i="0"][data-j="0"]`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const label = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+  assert.match(label, /^X row of \(1\), column f1 \(1\): /);
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.j), String(X.cols - 1));
+  assert.equal(await page.$$eval(`${table} td[tabindex="0"]`, (tds) => tds.length), 1, 'one tab stop per table');
+
+  // the table stays open when the view redraws
+  await page.check('#causal');
+  await page.waitForFunction(() => document.querySelector('figure[data-name="attn_weights"] .cell[data-i="0"][data-j="1"] title').textContent.endsWith(' = 0'));
+  assert.equal(await page.$$eval(table, (t) => t.length), 1);
+  await page.close();
+});
+
+test('a legend for both palettes; the masked colour is explained when the causal mask is on', async () => {
+  const { page } = await openPage(context, `${server.url}?causal=1`);
+  const ticks = (name) => page.$$eval(`figure[data-name="${name}"] .legend-ticks text`, (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(await ticks('attn_weights'), ['0.000', '0.500', '1.000']);
+  const x = await ticks('X');
+  assert.equal(x[1], '0.000');
+  assert.equal(x[0], x[2].startsWith('−') ? x[2] : `−${x[2]}`, 'symmetric around zero');
+  assert.equal(await page.$$eval('figure[data-name="scores"] .legend-masked', (m) => m.length), 1);
+  assert.equal(await page.$$eval('figure[data-name="X"] .legend-masked', (m) => m.length), 0);
+  await page.close();
+});
+
+test('touch: tapping a weight inspects it at 360 px, with no page-level horizontal scroll', async () => {
+  const phone = await launchBrowser({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true });
+  const { page } = await openPage(phone, server.url);
+  await page.tap('figure[data-name="attn_weights"] .cell[data-i="2"][data-j="1"]');
+  assert.equal(await page.$eval('.inspector h4', (e) => e.textContent), 'How attn_weights[2, 1] was made');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await phone.close();
+});

@@ -1,0 +1,175 @@
+// End-to-end: embed mode framed by a page on another origin (a second local server on another
+// port), and the state of every view round-tripping through its link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serveStatic, launchBrowser, openPage, viewIds } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+
+const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
+let server;
+let parentServer;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  parentServer = await serveStatic(PARENT, { csp: null });
+  context = await launchBrowser();
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+  await parentServer?.close();
+});
+
+async function framed(query) {
+  const src = `${server.url}${query}`;
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${parentServer.url}#${encodeURIComponent(src)}`);
+  const frame = await (await page.waitForSelector('#whiteboard')).contentFrame();
+  await frame.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForFunction(() => window.heights.length > 0);
+  return { page, frame, errors };
+}
+
+const noScroll = (frame) => frame.evaluate(() => ({
+  vertical: document.documentElement.scrollHeight - window.innerHeight,
+  horizontal: document.documentElement.scrollWidth - window.innerWidth,
+}));
+
+test('framed by another origin at 320 px: compact, sized by its height messages, no inner scrollbars', async () => {
+  assert.notEqual(new URL(server.url).origin, new URL(parentServer.url).origin);
+  const { page, frame, errors } = await framed('?view=qkv&embed=1');
+  // the values inside the frame are the core's
+  const weights = await frame.$$eval('figure[data-name="attn_weights"] .cell title', (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+  assert.deepEqual(weights, Array.from(core.workbench({}).projected.attn_weights.data));
+  // no site chrome; a link out to the full page, without embed=1
+  assert.equal(await frame.isVisible('.site-header'), false);
+  assert.equal(await frame.isVisible('.site-footer'), false);
+  assert.equal(await frame.isVisible('#views-nav'), false);
+  const full = new URL(await frame.getAttribute('.embed-bar a', 'href'));
+  assert.equal(full.searchParams.get('embed'), null);
+  assert.equal(await frame.getAttribute('.embed-bar a', 'target'), '_blank');
+
+  const heights = await page.evaluate(() => window.heights);
+  assert.ok(heights.every((h) => h.type === 'attention-whiteboard:height' && h.view === 'qkv' && Number.isInteger(h.height)));
+  const last = heights.at(-1).height;
+  assert.ok(last > 1000, `the whole view is tall at 320 px (${last})`);
+  await page.waitForFunction((h) => document.getElementById('whiteboard').getBoundingClientRect().height === h, last);
+  assert.deepEqual(await noScroll(frame), { vertical: 0, horizontal: 0 });
+
+  // a longer sentence makes the view taller: a new message, and still no inner scrollbar
+  const count = heights.length;
+  await frame.fill('#sentence', 'bank of the river bank account has money and the river has a bank');
+  await page.waitForFunction((n) => window.heights.length > n && window.heights.at(-1).height > window.heights[n - 1].height, count);
+  await page.waitForFunction(() => document.getElementById('whiteboard').getBoundingClientRect().height === window.heights.at(-1).height);
+  const after = await noScroll(frame);
+  assert.ok(after.vertical <= 0 && after.horizontal <= 0, JSON.stringify(after));
+
+  // downloads work from inside the frame
+  await frame.click('figure[data-name="X"] .export-menu summary');
+  const [download] = await Promise.all([page.waitForEvent('download'), frame.click('figure[data-name="X"] button[data-format="csv"]')]);
+  assert.equal(download.suggestedFilename(), 'X.csv');
+  assert.match(readFileSync(await download.path(), 'utf8'), /^tokens \\ features \(d_model\),f0,/);
+  const [png] = await Promise.all([page.waitForEvent('download'), frame.click('figure[data-name="X"] button[data-format="png"]')]);
+  assert.equal(readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('embed mode fits every width from 320 px up without page-level horizontal scroll', async () => {
+  const { page } = await openPage(context, `${server.url}?embed=1`);
+  for (const width of [320, 480, 768]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.equal(overflow, 0, `at ${width} px`);
+    // a parent that ignores the height message (Notion) gets a page that scrolls, not one cut off
+    const scrolled = await page.evaluate(() => { window.scrollTo(0, 10 ** 6); return window.scrollY; });
+    assert.ok(scrolled > 0, `scrollable at ${width} px`);
+  }
+  await page.close();
+});
+
+/** What a view shows: its controls' values, every matrix value, its text (without notices). */
+function fingerprint(page) {
+  return page.evaluate(() => {
+    const app = document.getElementById('app').cloneNode(true);
+    app.querySelectorAll('.messages, #messages').forEach((m) => m.remove());
+    const controls = [...document.querySelectorAll('#app input, #app select, #app textarea')]
+      .map((e) => `${e.id}=${e.type === 'checkbox' || e.type === 'radio' ? e.checked : e.value}`);
+    return { controls, text: app.textContent, titles: [...document.querySelectorAll('#app svg title')].map((t) => t.textContent) };
+  });
+}
+
+test('every view: its state round-trips through the copy-link address; hostile settings are dropped with a notice', async () => {
+  const { page: first } = await openPage(context, server.url);
+  const ids = await viewIds(first);
+  await first.close();
+  const changed = [];
+  const hostile = `&evil=${encodeURIComponent('<img src=x onerror=alert(1)>')}&seed=${encodeURIComponent('1;alert(2)')}&embed=%3Cscript%3E`;
+  for (const id of ids) {
+    const query = `?view=${id}&s=${encodeURIComponent('the river bank has money')}&seed=3&pseed=4&d=6&causal=1&scale=0${hostile}`;
+    const { page, errors } = await openPage(context, server.url + query);
+    const messages = await page.textContent('#app');
+    assert.match(messages, /Ignored unknown or invalid link settings: seed, evil, embed|Ignored unknown or invalid link settings: evil, seed, embed/, id);
+    assert.equal(await page.$$eval('#app img, #app script', (els) => els.length), 0);
+    const link = await page.inputValue('#share-url');
+    const params = new URL(link).searchParams;
+    assert.equal(params.get('s'), 'the river bank has money');
+    assert.equal(params.get('d'), '6');
+    assert.equal(params.get('causal'), '1');
+    assert.equal(params.get('scale'), '0');
+    assert.equal(params.get('pseed'), '4');
+    assert.equal(params.get('seed'), '3', 'the bad second seed was dropped, the good one kept');
+    assert.equal(params.get('evil'), null);
+    assert.equal(link, page.url(), 'the field shows the address bar');
+    const shown = await fingerprint(page);
+
+    const { page: again } = await openPage(context, link);
+    assert.deepEqual(await fingerprint(again), shown, `${id}: the link reproduces the view`);
+    const { page: plain } = await openPage(context, `${server.url}?view=${id}`);
+    // a view may not use every shared setting; at least one view must show the difference
+    if (JSON.stringify(await fingerprint(plain)) !== JSON.stringify(shown)) changed.push(id);
+    assert.deepEqual(errors, []);
+    await Promise.all([page.close(), again.close(), plain.close()]);
+  }
+  assert.ok(changed.includes('qkv'), 'the settings in the link changed what the workbench shows');
+});
+
+test('the link follows every change, and Copy link copies it (or selects it where there is no clipboard)', async () => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  const { page } = await openPage(context, server.url);
+  await page.check('#causal');
+  await page.waitForFunction(() => document.getElementById('share-url').value.includes('causal=1'));
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('.copy-link .copy-done').textContent === 'Copied.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#share-url'));
+
+  await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  await page.click('#copy-link');
+  assert.match(await page.textContent('.copy-link .copy-done'), /selected/);
+  assert.equal(await page.evaluate(() => window.getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)),
+    await page.inputValue('#share-url'));
+  await page.close();
+});
+
+test('the selected weight is in the link too: hover, copy, open, the inspector shows the same cell', async () => {
+  const { page } = await openPage(context, `${server.url}?cell=2,3`);
+  assert.equal(await page.textContent('.inspector h4'), 'How attn_weights[2, 3] was made');
+  assert.equal(await page.$eval('figure[data-name="attn_weights"] .cell.selected', (c) => `${c.dataset.i},${c.dataset.j}`), '2,3');
+  await page.hover('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="0"]');
+  await page.waitForFunction(() => document.getElementById('share-url').value.includes('cell=1%2C0'));
+  assert.match(page.url(), /cell=1%2C0/);
+  const { page: again } = await openPage(context, await page.inputValue('#share-url'));
+  assert.equal(await again.textContent('.inspector h4'), 'How attn_weights[1, 0] was made');
+  const { page: bad } = await openPage(context, `${server.url}?cell=99,0`);
+  assert.match(await bad.textContent('#messages'), /Ignored unknown or invalid link settings: cell/);
+  await Promise.all([page.close(), again.close(), bad.close()]);
+});

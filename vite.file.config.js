@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { viteSingleFile } from 'vite-plugin-singlefile';
+import { singleFileCsp } from './vite-plugins/single-file-csp.js';
+
+// The offline page as ONE self-contained HTML file that works when opened from disk (file://):
+// dist-file/attention-whiteboard.html. Everything is inlined (script, styles, and the wasm,
+// base64 inside the SINGLE_FILE module), because a page opened from disk can load neither
+// module scripts nor the .wasm by URL. No service worker here (file:// has none).
+const singleModule = fileURLToPath(new URL('./web/src/wasm/attention_core_single.js', import.meta.url));
+
+export default defineConfig({
+  root: 'web',
+  base: './',
+  publicDir: false,
+  resolve: {
+    alias: [{ find: /^\.\.\/wasm\/attention_core\.js$/, replacement: singleModule }],
+  },
+  define: { 'import.meta.env.VITE_SINGLE_FILE': 'true' },
+  plugins: [viteSingleFile(), singleFileCsp()],
+  build: {
+    outDir: '../dist-file',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+});
