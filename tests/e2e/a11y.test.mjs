@@ -33,9 +33,15 @@ async function scan(page) {
 }
 
 async function openEverything(page) {
-  for (const button of await page.$$('.table-toggle[aria-expanded="false"]')) await button.click();
-  const menu = await page.$('.export-menu summary');
-  if (menu) await menu.click();
+  // Opening a table may redraw its figure, so look the toggles up again after each click.
+  // Toggles inside a closed panel (a <details>, a hidden step) are left as they are.
+  for (let opened = 0; opened < 100; opened++) {
+    const next = page.locator('.table-toggle[aria-expanded="false"]:visible').first();
+    if ((await next.count()) === 0) break;
+    await next.click();
+  }
+  const menu = page.locator('.export-menu summary:visible').first();
+  if ((await menu.count()) > 0) await menu.click();
 }
 
 test('axe: zero violations on every view with its tables and menus open; dark and embedded too', async () => {

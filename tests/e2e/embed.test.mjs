@@ -148,6 +148,8 @@ test('the link follows every change, and Copy link copies it (or selects it wher
   const { page } = await openPage(context, server.url);
   await page.check('#causal');
   await page.waitForFunction(() => document.getElementById('share-url').value.includes('causal=1'));
+  // The Clipboard API refuses a document without focus (then the page selects the text instead).
+  await page.bringToFront();
   await page.click('#copy-link');
   await page.waitForFunction(() => document.querySelector('.copy-link .copy-done').textContent === 'Copied.');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#share-url'));

@@ -101,8 +101,8 @@ async function panelState(page, id) {
     reaches: panel.querySelector('.window-target').dataset.reaches,
     needed: panel.querySelector('.window-target').dataset.radiusNeeded,
     centre: panel.querySelector('.chip[aria-pressed="true"]').textContent,
-    covers: Array.from(panel.querySelectorAll('figure[data-name="window reach"] .cell title'), (t) => Number(t.textContent.split(' = ').pop())),
-    attention: Array.from(panel.querySelectorAll('figure[data-name="attention reach"] .cell title'), (t) => Number(t.textContent.split(' = ').pop())),
+    covers: Array.from(panel.querySelectorAll('figure[data-name^="window reach"] .cell title'), (t) => Number(t.textContent.split(' = ').pop())),
+    attention: Array.from(panel.querySelectorAll('figure[data-name^="attention reach"] .cell title'), (t) => Number(t.textContent.split(' = ').pop())),
   }));
 }
 

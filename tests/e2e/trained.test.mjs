@@ -78,7 +78,9 @@ test('a link with load=1 loads the model and follows edits; a sentence without t
 });
 
 test('a failed download says so and can be retried', async () => {
-  const page = await context.newPage();
+  // page.route cannot see requests a service worker answers, so this page runs without one.
+  const noWorker = await launchBrowser({ serviceWorkers: 'block' });
+  const page = await noWorker.newPage();
   await page.route('**/use-lite-int8.bin', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto(`${server.url}?view=trained`);
   await page.waitForSelector('body[data-ready="true"]');
@@ -87,5 +89,5 @@ test('a failed download says so and can be retried', async () => {
   assert.match(await page.$eval('#error .error', (e) => e.textContent), /could not be loaded \(404/);
   assert.match(await page.$eval('#trained-load', (e) => e.textContent), /Try loading the trained model again/);
   assert.equal(await page.$eval('#trained-load', (e) => e.disabled), false);
-  await page.close();
+  await noWorker.close();
 });

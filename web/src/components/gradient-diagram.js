@@ -49,7 +49,7 @@ export function drawGradientDiagram(container, { core, options, form }) {
   const forward = [['X', 'Wq'], ['X', 'Wk'], ['X', 'Wv'], ['Wq', 'Q'], ['Wk', 'K'], ['Wv', 'V'], ['Q', 'S'], ['K', 'S'], ['S', 'A'], ['A', 'Y'], ['V', 'Y'], ['Y', 'L']];
   const backward = [['L', 'Y'], ['Y', 'A'], ['Y', 'V'], ['A', 'S'], ['S', 'Q'], ['S', 'K'], ['Q', 'Wq'], ['K', 'Wk'], ['V', 'Wv']];
 
-  const box = root.append('div').attr('class', 'table-scroll');
+  const box = root.append('div').attr('class', 'table-scroll').attr('tabindex', 0);
   const svg = box.append('svg').attr('class', 'gradient-svg').attr('viewBox', `0 0 ${W} ${H}`).attr('width', W).attr('height', H)
     .attr('role', 'img')
     .attr('aria-label', 'Forward: X through W_q, W_k, W_v to Q, K, V, then Q Kᵀ, scale and softmax to A, then A V to Y. Backward, dashed: gradients from a loss to Y, A, the scores, Q, K, V and finally W_q, W_k, W_v. No loss exists on this page and nothing was trained.');

@@ -49,7 +49,7 @@ export function drawLineChart(container, spec) {
   }
   const details = figure.append('details').attr('class', 'chart-table');
   details.append('summary').text(spec.tableLabel ?? 'The values as a table');
-  const table = details.append('div').attr('class', 'table-scroll').append('table').attr('data-name', spec.name);
+  const table = details.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('data-name', spec.name);
   const head = table.append('thead').append('tr');
   head.append('th').attr('scope', 'col').text(spec.xLabel);
   for (const s of spec.series) head.append('th').attr('scope', 'col').text(s.label);

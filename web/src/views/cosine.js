@@ -162,7 +162,7 @@ function buildPlot(holder, { onMove }) {
 
 function drawNumbers(container, r) {
   container.html('');
-  const table = container.append('div').attr('class', 'table-scroll').append('table').attr('class', 'cosine-table vector-table');
+  const table = container.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table vector-table');
   table.append('caption').text('The two vectors and what the core computes from them');
   const head = table.append('thead').append('tr');
   for (const h of ['quantity (and how it is made)', 'value']) head.append('th').attr('scope', 'col').text(h);

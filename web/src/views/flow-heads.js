@@ -56,7 +56,7 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
   concat.append('code').attr('data-value', Array.from(s.concatBase, full).join(',')).text(vectorText(s.concatBase));
   if (heads === 1) concat.append('span').text(' — with one head this is exactly the y of the Class 05 flow above (÷ √d_model).');
 
-  const table = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'obs-table heads-table');
+  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table heads-table');
   table.append('caption').attr('class', 'muted').text(`Weights of “${tokens[base]}” in each head`);
   const head = table.append('thead').append('tr');
   head.append('th').attr('scope', 'col').text('head');

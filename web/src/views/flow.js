@@ -160,7 +160,7 @@ function build(root, { state, update }) {
   const diagram = flowRegion.append('div').attr('class', 'flow-diagram');
   const tableBox = flowRegion.append('details').attr('class', 'flow-table-box').attr('open', true);
   tableBox.append('summary').text('The numbers of this step as a table');
-  const table = tableBox.append('div').attr('class', 'table-scroll');
+  const table = tableBox.append('div').attr('class', 'table-scroll').attr('tabindex', 0);
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
   const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');

@@ -178,7 +178,7 @@ function drawTokens(parent, trained) {
 function drawCosineTable(parent, { untrained, trained, state }) {
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-cosines');
   section.append('h3').attr('id', 'trained-cosines').text(`2. “${state.trainedTarget}” in sentence 1 against sentence 2`);
-  const table = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'cosine-table trained-cosines');
+  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table trained-cosines');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -212,7 +212,7 @@ function drawFocus(parent, trained, state) {
     section.append('p').attr('class', 'notice').text(`“${state.trainedTarget}” is not a whole-word token in either sentence.`);
     return;
   }
-  const table = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'cosine-table head-focus');
+  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table head-focus');
   const head = table.append('thead').append('tr');
   for (const h of ['head', 'sentence 1', 'sentence 2']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

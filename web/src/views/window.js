@@ -147,11 +147,11 @@ function buildPanel(results, p, state, update) {
           .text(`${pair}: ${windowPart}. Attention reaches it${r.attentionReachesTarget ? '' : ' not'} at any radius, because every word is compared with every word.`);
       }
       drawHeatmap(windowMap, {
-        name: 'window reach', matrix: r.covers, rowLabels: words, colLabels: words, rowAxis: 'centre words', colAxis: 'positions it can see',
+        name: `window reach, sentence ${p.id.toUpperCase()}`, matrix: r.covers, rowLabels: words, colLabels: words, rowAxis: 'centre words', colAxis: 'positions it can see',
         palette: 'weights', valueText: String, note: '1 = inside the centre’s window (the centre counts), 0 = out of reach.',
       });
       drawHeatmap(attentionMap, {
-        name: 'attention reach', matrix: r.attention, rowLabels: words, colLabels: words, rowAxis: 'queries', colAxis: 'keys it can see',
+        name: `attention reach, sentence ${p.id.toUpperCase()}`, matrix: r.attention, rowLabels: words, colLabels: words, rowAxis: 'queries', colAxis: 'keys it can see',
         palette: 'weights', valueText: String, note: 'Unmasked self-attention: every entry is 1, whatever the distance. How much each word counts is decided later, by the weights.',
       });
       list.selectAll('li').data(words).join('li').text((w, i) => `${w}: ${r.reach[i].length ? r.reach[i].map((j) => words[j]).join(', ') : 'nothing else'}`);

@@ -230,7 +230,7 @@ function heat(parent, spec) {
 function drawShapes(results, shapes) {
   const section = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
   section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
-  const table = section.append('div').attr('class', 'table-scroll').append('table').attr('class', 'shapes');
+  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'shapes');
   const head = table.append('thead').append('tr');
   for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
