@@ -169,7 +169,8 @@ ${table}
   call, so the decode is paid once per 32 sentences; the page's two-sentence comparison pays it once per update.
   TF.js keeps its decoded fp32 graph (27.9 MB) between calls.
 - **Load** counts everything from bytes on disk to the first sentence vector: module instantiation, reading the
-  weights, and one sentence. For TF.js that includes backend start-up and graph loading.
+  weights, and one sentence. For TF.js that includes backend start-up and graph loading. The first row also pays
+  for Node loading the shared JavaScript (the wrapper) once, so compare load times with care.
 - **Agreement**: ours runs the int8 weights, TF.js the original fp32 ones, so cosines a little below 1 are the
   int8 encoding's cost (\`scripts/use_lite/make_pack.mjs\` measures it in TF.js itself); on the same dequantized
   weights the C++ port matches TF.js to 7e-7 (tests/native/test_encoder.cpp).
