@@ -133,3 +133,24 @@ test('served site: the large packs are not fetched unasked, and the trained mode
     await server.close().catch(() => {});
   }
 });
+
+test('one file from disk: the separate packs say why they are missing, and your own vector file still loads', async () => {
+  const context = await launchBrowser();
+  try {
+    const url = pathToFileURL(FILE).href;
+    const { page: trained, errors } = await openPage(context, `${url}?view=trained&load=1`);
+    assert.equal(await trained.$eval('#trained-load', (e) => e.disabled), true);
+    assert.match(await trained.textContent('#trained-load-note'), /opened from disk cannot load/);
+
+    const { page: glove } = await openPage(context, `${url}?view=bank&source=glove`);
+    await glove.waitForFunction(() => /GloVe subset could not be loaded: .*opened from disk/.test(document.querySelector('#messages').textContent));
+
+    // No worker can start from file://, so the page reads the file itself.
+    const { page: lab } = await openPage(context, `${url}?view=lab&source=file`);
+    await lab.setInputFiles('input[type="file"]', fileURLToPath(new URL('../fixtures/glove_small.txt', import.meta.url)));
+    await lab.waitForFunction(() => /d_model follows the vectors/.test(document.querySelector('#messages').textContent));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

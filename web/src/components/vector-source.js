@@ -2,7 +2,7 @@
 // learner's own file the picker (or drop), a cap on words kept, a progress bar and Cancel.
 // Mounted once per view; render(state, report) refreshes what it says.
 import { select } from 'd3';
-import { SOURCES, isPretrained, tableFor, loadGlove, gloveLoading, loadVectorFile, EXAMPLE_WORDS } from '../vectors/store.js';
+import { SOURCES, isPretrained, tableFor, loadGlove, gloveLoading, gloveFailure, clearGloveFailure, loadVectorFile, EXAMPLE_WORDS } from '../vectors/store.js';
 
 const OOV_TEXT = {
   zero: 'zero vector',
@@ -22,7 +22,10 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
   const row = box.append('div').attr('class', 'control-row');
   const sourceBox = row.append('div').attr('class', 'control');
   sourceBox.append('label').attr('for', 'source').text('Numbers from');
-  const sourceSelect = sourceBox.append('select').attr('id', 'source').on('change', (e) => onChange({ source: e.target.value }));
+  const sourceSelect = sourceBox.append('select').attr('id', 'source').on('change', (e) => {
+    if (e.target.value === 'glove') clearGloveFailure(); // picking it again retries a failed load
+    onChange({ source: e.target.value });
+  });
   for (const s of SOURCES) sourceSelect.append('option').attr('value', s.value).text(s.label);
   const oovBox = row.append('div').attr('class', 'control oov');
   oovBox.append('label').attr('for', 'oov').text('Missing words get');
@@ -60,6 +63,7 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
     progress.attr('value', 0);
     progressText.text(`Reading ${file.name}…`);
     const job = loadVectorFile(file, {
+      core,
       maxWords: Number(cap.property('value')),
       wanted,
       onProgress: (bytes, total) => {
@@ -108,8 +112,9 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       oovBox.attr('hidden', pretrained ? null : true);
       fileBox.attr('hidden', current.source === 'file' ? null : true);
       caseNote.text(pretrained ? (report?.oov?.caseNote ?? '') : '');
-      if (current.source === 'glove' && !tableFor('glove') && !gloveLoading()) {
-        loadGlove(core).then(() => onChange({}), (error) => summary.text(`The GloVe subset could not be loaded: ${error.message}`));
+      if (current.source === 'glove' && !tableFor('glove') && !gloveLoading() && !gloveFailure()) {
+        // Redraw either way: with the vectors, or with the reason they are missing.
+        loadGlove(core).then(() => onChange({}), () => onChange({}));
       }
       summary.text(describe(current, report))
         .attr('data-wasm-heap', tableFor(current.source)?.summary?.wasmHeapBytes ?? null); // read by scripts/bench_vector_file.mjs

@@ -13,7 +13,12 @@ export class EncoderClient {
   load(url, onProgress = () => {}) {
     this.onProgress = onProgress;
     if (this.loaded) return this.loaded;
-    this.worker = new Worker(new URL('../workers/encoder-worker.js', import.meta.url), { type: 'module' });
+    try {
+      this.worker = new Worker(new URL('../workers/encoder-worker.js', import.meta.url), { type: 'module' });
+    } catch (error) {
+      // e.g. a page opened from disk, where the browser refuses to start a worker from a file
+      return Promise.reject(new Error(`The model worker could not start here (${error.message}).`));
+    }
     this.loaded = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if (data.type === 'progress') this.onProgress(data.received, data.total);

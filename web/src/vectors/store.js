@@ -1,3 +1,4 @@
+import { readVectorFile } from './read-file.js';
 // The page's pretrained word vectors: the bundled GloVe subset (fetched only when chosen) and
 // the learner's own file (read in a Web Worker, never uploaded). Tables are kept here as
 // {name, words, dim, data: Float32Array, index: Map}; for each computation the rows a sentence
@@ -39,9 +40,22 @@ function indexed(table) {
 }
 
 /** Fetches and decodes the bundled GloVe subset once (about 2.2 MB). */
+// Why the last GloVe load failed (shown instead of "Loading…"); cleared when the learner picks
+// GloVe again, so a failure is retried on request, not in a loop.
+let gloveError = null;
+export function gloveFailure() {
+  return gloveError;
+}
+export function clearGloveFailure() {
+  gloveError = null;
+}
+
 export function loadGlove(core) {
   if (tables.glove) return Promise.resolve(tables.glove);
   loading.glove ??= (async () => {
+    if (window.location.protocol === 'file:') {
+      throw new Error('it is a separate file, and a page opened from disk cannot read the files beside it. Serve the page (bash scripts/serve.sh), or choose your own vector file.');
+    }
     const base = new URL('data/', document.baseURI);
     const [wordsText, binary] = await Promise.all([
       fetch(new URL('glove-100d.words.txt', base)).then((r) => { if (!r.ok) throw new Error(`GloVe words: HTTP ${r.status}`); return r.text(); }),
@@ -61,7 +75,11 @@ export function loadGlove(core) {
     tables.glove = indexed({ name: GLOVE_NAME, words, dim, data, summary: { vectorsKept: count, lowercaseOnly: true, format: 'int8 pack' } });
     changed();
     return tables.glove;
-  })().catch((error) => { loading.glove = null; throw error; });
+  })().catch((error) => {
+    loading.glove = null;
+    gloveError = error.message;
+    throw error;
+  });
   return loading.glove;
 }
 
@@ -73,9 +91,32 @@ export function gloveLoading() {
  * Reads a learner's file in the worker. Resolves to the table; `onProgress(bytes, total)`.
  * Returns {promise, cancel}.
  */
-export function loadVectorFile(file, { maxWords = 20000, wanted = [], onProgress = () => {} } = {}) {
-  worker ??= new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
+export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onProgress = () => {} } = {}) {
   const id = ++nextLoad;
+  const keep = (result) => {
+    tables.file = indexed({ name: `your file “${file.name}”`, fileName: file.name, ...result });
+    changed();
+    return tables.file;
+  };
+  if (!worker) {
+    try {
+      worker = new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
+    } catch {
+      // No worker here (a page opened from disk): read on the page itself, in 1 MB slices with a
+      // pause after each, so the progress bar moves and the tab stays usable.
+      if (!core) throw new Error('No worker can start here, and no core was given to read the file on the page.');
+      let cancelled = false;
+      const cancelledError = () => Object.assign(new Error('Loading was cancelled.'), { cancelled: true });
+      const promise = readVectorFile(core, file, {
+        maxWords, wanted, chunkBytes: 1024 * 1024, onProgress, yieldBetweenChunks: true,
+        isCancelled: () => cancelled || id !== nextLoad,
+      }).then((result) => {
+        if (result === null) throw cancelledError();
+        return keep({ words: result.words, dim: result.dim, data: result.data, summary: result.summary });
+      });
+      return { promise, cancel() { cancelled = true; } };
+    }
+  }
   let settle;
   const promise = new Promise((resolve, reject) => {
     settle = { resolve, reject };
@@ -84,11 +125,7 @@ export function loadVectorFile(file, { maxWords = 20000, wanted = [], onProgress
       if (m.type === 'progress') onProgress(m.bytes, m.total);
       else if (m.type === 'cancelled') reject(Object.assign(new Error('Loading was cancelled.'), { cancelled: true }));
       else if (m.type === 'error') reject(new Error(m.message));
-      else if (m.type === 'done') {
-        tables.file = indexed({ name: `your file “${file.name}”`, fileName: file.name, words: m.words, dim: m.dim, data: m.data, summary: m.summary });
-        changed();
-        resolve(tables.file);
-      }
+      else if (m.type === 'done') resolve(keep({ words: m.words, dim: m.dim, data: m.data, summary: m.summary }));
     };
     worker.onerror = (e) => reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}`));
   });
@@ -131,7 +168,7 @@ export function coreOptions(core, state, { sentences, maxTokens }) {
   if (!table) {
     return {
       waiting: state.source === 'glove'
-        ? 'Loading the bundled GloVe subset (about 2.2 MB, once)…'
+        ? (gloveError ? `The GloVe subset could not be loaded: ${gloveError}` : 'Loading the bundled GloVe subset (about 2.2 MB, once)…')
         : 'Choose a vector file with the picker (GloVe, word2vec or fastText; text or word2vec binary). It is read here, in your browser, and never uploaded.',
     };
   }

@@ -96,6 +96,12 @@ export const trainedView = {
       );
     }
     loadButton.on('click', startLoading);
+    if (window.location.protocol === 'file:') {
+      // The one-file build carries the page, not the 7 MB model, and a page opened from disk
+      // can neither read files beside it nor start a worker from one.
+      loadButton.attr('disabled', true);
+      loaderNote.text(' The trained model is a separate 7 MB file, which a page opened from disk cannot load. Serve the page (bash scripts/serve.sh) to use it.');
+    }
 
     function draw(s) {
       const untrained = untrainedComparison(core, s);
@@ -121,7 +127,7 @@ export const trainedView = {
       status,
       render(s) {
         current = s;
-        if (s.trainedLoad && !client.loaded) startLoading();
+        if (s.trainedLoad && !client.loaded && window.location.protocol !== 'file:') startLoading();
         draw(s);
       },
     };

@@ -5,6 +5,7 @@
 //   out: {type: 'progress', id, bytes, total} | {type: 'done', id, words, dim, data, summary}
 //        | {type: 'error', id, message} | {type: 'cancelled', id}   (id: the load's, echoed)
 import { loadAttentionCore } from '../core/attention-core.js';
+import { readVectorFile } from '../vectors/read-file.js';
 
 const CHUNK = 4 * 1024 * 1024;
 let corePromise;
@@ -19,28 +20,19 @@ self.onmessage = async (event) => {
   if (message.type !== 'load') return;
   const mine = ++job;
   corePromise ??= loadAttentionCore();
-  let parser;
   try {
     const core = await corePromise;
-    parser = core.vectorFileParser({ maxWords: message.maxWords, wanted: message.wanted ?? [], format: message.format ?? 'auto' });
-    const { file } = message;
-    for (let offset = 0; offset < file.size; offset += CHUNK) {
-      const bytes = new Uint8Array(await file.slice(offset, offset + CHUNK).arrayBuffer());
-      if (mine !== job) {
-        self.postMessage({ type: 'cancelled', id: message.id });
-        return;
-      }
-      parser.feed(bytes);
-      self.postMessage({ type: 'progress', id: message.id, bytes: Math.min(file.size, offset + CHUNK), total: file.size });
+    const result = await readVectorFile(core, message.file, {
+      maxWords: message.maxWords, wanted: message.wanted ?? [], format: message.format ?? 'auto', chunkBytes: CHUNK,
+      onProgress: (bytes, total) => self.postMessage({ type: 'progress', id: message.id, bytes, total }),
+      isCancelled: () => mine !== job,
+    });
+    if (result === null) {
+      self.postMessage({ type: 'cancelled', id: message.id });
+      return;
     }
-    parser.finish();
-    const result = parser.result();
-    const words = Array.from(result.words);
-    const summary = { ...result.summary, wasmHeapBytes: core.module.HEAP8.buffer.byteLength };
-    self.postMessage({ type: 'done', id: message.id, words, dim: result.dim, data: result.data, summary }, [result.data.buffer]);
+    self.postMessage({ type: 'done', id: message.id, ...result }, [result.data.buffer]);
   } catch (error) {
     if (mine === job) self.postMessage({ type: 'error', id: message.id, message: error.message ?? String(error) });
-  } finally {
-    parser?.delete();
   }
 };
