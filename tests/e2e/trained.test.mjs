@@ -91,3 +91,12 @@ test('a failed download says so and can be retried', async () => {
   assert.equal(await page.$eval('#trained-load', (e) => e.disabled), false);
   await noWorker.close();
 });
+
+test('the bank experiment links to the trained encoder with the same sentences and word', async () => {
+  const { page } = await openPage(context, `${server.url}?view=bank&s=${encodeURIComponent('The bank of the river')}&t=bank`);
+  await page.click('#bank-to-trained');
+  await page.waitForFunction(() => document.querySelector('#trained-s1')?.value === 'The bank of the river');
+  assert.equal(await page.inputValue('#trained-target'), 'bank');
+  assert.equal(await page.inputValue('#trained-s2'), 'bank account has money');
+  await page.close();
+});

@@ -98,6 +98,12 @@ function drawResults(results, { experiment, state }) {
   q.append('p').attr('class', 'muted').text(
     'Caveats: a static lookup gives cosine 1 across contexts whatever the table; outputs passed through W_v live in another space than the raw inputs; context dependence is not semantic improvement, and attention weights are computed results, not trained parameters.',
   );
+  // The same two sentences through a transformer whose attention was actually trained.
+  const trainedLink = new URLSearchParams({ view: 'trained', ts: state.sentence, ts2: state.sentence2, tt: state.target });
+  const more = q.append('p').attr('class', 'trained-link');
+  more.append('span').text('Here the projections are untrained. ');
+  more.append('a').attr('href', `?${trainedLink}`).attr('id', 'bank-to-trained')
+    .text('Run the same two sentences through a trained encoder (chapter 10) →');
 }
 
 function v(c, name) {
