@@ -2,12 +2,14 @@
 // a labelled gap, not a bar. The view supplies a table with the same numbers for screen readers.
 import { select, scaleLinear, scaleBand } from 'd3';
 import { num } from '../format.js';
+import { addExport } from './export.js';
 
 /**
  * @param {HTMLElement} el
- * @param {{items: {key: string, label: string, short?: string, value: number|null, group?: string}[], title: string}} spec
+ * @param {{items: {key: string, label: string, short?: string, value: number|null, group?: string}[], title: string,
+ *          name?: string}} spec  `name` names the exported files (default "cosines")
  */
-export function drawBarChart(el, { items, title, domain = [-1, 1] }) {
+export function drawBarChart(el, { items, title, name = 'cosines', domain = [-1, 1] }) {
   const root = select(el).html('');
   const width = Math.max(300, Math.min(760, el.clientWidth || 640));
   // Narrow screens: each label sits above its bar instead of beside it.
@@ -37,4 +39,13 @@ export function drawBarChart(el, { items, title, domain = [-1, 1] }) {
     .attr('x', (d) => (d.value == null ? x(0) + 4 : d.value >= 0 ? x(d.value) + 4 : x(d.value) - 4))
     .attr('text-anchor', (d) => (d.value != null && d.value < 0 ? 'end' : 'start'))
     .text((d) => (d.value == null ? 'undefined' : num(d.value)));
+  // Export: the picture, and the values behind it (an undefined value is NaN).
+  addExport(el, {
+    name,
+    svg: svg.node(),
+    matrices: [{
+      name, rows: items.length, cols: 1, data: Float64Array.from(items, (d) => (d.value == null ? NaN : d.value)),
+      rowLabels: items.map((d) => d.label), colLabels: ['cosine'], rowAxis: 'comparison', colAxis: 'value',
+    }],
+  });
 }

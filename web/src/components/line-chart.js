@@ -2,6 +2,7 @@
 // value (inside <details>) as the screen-reader equivalent. Driven only by the data given.
 import { select, scaleLinear, axisBottom, axisLeft, line, extent, min, max } from 'd3';
 import { num } from '../format.js';
+import { addExport } from './export.js';
 
 const WIDTH = 640;
 const MARGIN = { top: 12, right: 14, bottom: 50, left: 60 };
@@ -58,6 +59,18 @@ export function drawLineChart(container, spec) {
     const tr = body.append('tr');
     tr.append('th').attr('scope', 'row').text(String(xv));
     for (const s of spec.series) tr.append('td').attr('data-series', s.key).attr('data-value', String(s.values[i])).text(num(s.values[i]));
+  });
+  // Export: the picture, and the values behind it, one column per series after x.
+  const columns = [xs, ...spec.series.map((series) => Array.from(series.values))];
+  addExport(figure.node(), {
+    name: spec.name,
+    svg: svg.node(),
+    matrices: [{
+      name: spec.name, rows: xs.length, cols: columns.length,
+      data: Float64Array.from({ length: xs.length * columns.length }, (_, k) => columns[k % columns.length][Math.floor(k / columns.length)]),
+      rowLabels: xs.map((_, i) => String(i)), colLabels: [spec.xLabel, ...spec.series.map((series) => series.label)],
+      rowAxis: 'point', colAxis: 'series',
+    }],
   });
   return figure.node();
 }

@@ -1,0 +1,53 @@
+// End-to-end: the charts besides the heatmaps (the bank experiment's bar chart, the smoothing
+// line chart) carry the same Export menu, and their CSV holds the core's numbers at full precision.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { serveStatic, launchBrowser, openPage } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
+
+let server;
+let context;
+let core;
+
+before(async () => {
+  server = await serveStatic();
+  context = await launchBrowser();
+  core = await loadCore();
+});
+after(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+async function downloadCsv(page, stem) {
+  await page.click(`.export-menu[data-export="${stem}"] summary`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`.export-menu[data-export="${stem}"] button[data-format="csv"]`),
+  ]);
+  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => line.split(','));
+  return { name: download.suggestedFilename(), header: rows[0], body: rows.slice(1) };
+}
+
+test('bank experiment: the bar chart exports its cosines, as the core computed them', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=bank`);
+  const csv = await downloadCsv(page, 'cosines');
+  assert.equal(csv.name, 'cosines.csv');
+  const experiment = core.bankExperiment({ sentence: 'Bank of the river', sentence2: 'bank account has money', target: 'bank' });
+  const values = csv.body.map((row) => Number(row.at(-1)));
+  const expected = [...experiment.cosines, ...experiment.contextualVsRawWords].map((c) => c.value);
+  for (const v of expected) assert.ok(values.includes(v), `the export holds ${v}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('smoothing: the line chart exports x, the signal and s, column by column', async () => {
+  const { page } = await openPage(context, `${server.url}?view=smoothing`);
+  const csv = await downloadCsv(page, 'series');
+  const expected = core.smoothing({ seed: 0, length: 120, period: 40, noise: 0.4, beta: 0.3 });
+  assert.equal(csv.body.length, expected.x.length);
+  assert.deepEqual(csv.body.map((row) => Number(row[2])), Array.from(expected.x));
+  assert.deepEqual(csv.body.map((row) => Number(row[4])), Array.from(expected.s));
+  await page.close();
+});
