@@ -49,8 +49,6 @@ val report_to_js(const enc::EncoderReport& r) {
   return out;
 }
 
-val optional_to_js(const std::optional<double>& v) { return v ? val(*v) : val::null(); }
-
 val focus_to_js(const std::vector<enc::HeadFocus>& focus) {
   val out = val::array();
   for (const auto& f : focus) {

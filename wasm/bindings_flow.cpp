@@ -16,21 +16,6 @@ aw::FlowForm form_field(const val& o) {
   throw aw::InputError("option 'form' must be \"free\" (Class 04) or \"qkv\" (Class 05)");
 }
 
-template <typename Vector>
-val vector_to_js(const Vector& v) {
-  const Eigen::VectorXd copy = v.transpose().template cast<double>();
-  return typed_array(copy.data(), static_cast<std::size_t>(copy.size()));
-}
-
-val shape_to_js(const aw::Shape& s) {
-  val out = val::object();
-  out.set("rows", static_cast<int>(s.rows));
-  out.set("cols", static_cast<int>(s.cols));
-  out.set("rowAxis", s.row_axis);
-  out.set("colAxis", s.col_axis);
-  return out;
-}
-
 val run_flow(val options) {
   return guarded([&] {
     aw::FlowOptions o;

@@ -11,43 +11,34 @@ namespace {
 
 using namespace aw_js;
 
-template <typename T>
-val optional_number(const std::optional<T>& value) {
-  return value ? val(*value) : val::null();
-}
-
-val row_to_js(const aw::RowVec<double>& v) {
-  return typed_array(v.data(), static_cast<std::size_t>(v.size()));
-}
-
 // ---- chapter 4 ---------------------------------------------------------------------------
 val compare_vectors(val a, val b) {
   return guarded([&] {
     const aw::VectorComparison r = aw::compare_vectors(vector_from_js(a), vector_from_js(b));
     val out = val::object();
-    out.set("a", row_to_js(r.a));
-    out.set("b", row_to_js(r.b));
+    out.set("a", vector_to_js(r.a));
+    out.set("b", vector_to_js(r.b));
     out.set("products", typed_array(r.products.data(), r.products.size()));
     out.set("dot", r.dot);
     out.set("normA", r.norm_a);
     out.set("normB", r.norm_b);
-    out.set("cosine", optional_number(r.cosine));
-    out.set("angleDegrees", optional_number(r.angle_degrees));
+    out.set("cosine", optional_to_js(r.cosine));
+    out.set("angleDegrees", optional_to_js(r.angle_degrees));
     out.set("whyUndefined", r.why_undefined);
     out.set("aIsUnit", r.a_is_unit);
     out.set("bIsUnit", r.b_is_unit);
     out.set("dotEqualsCosine", r.dot_equals_cosine);
-    out.set("unitA", r.unit_a ? row_to_js(*r.unit_a) : val::null());
-    out.set("unitB", r.unit_b ? row_to_js(*r.unit_b) : val::null());
+    out.set("unitA", r.unit_a ? vector_to_js(*r.unit_a) : val::null());
+    out.set("unitB", r.unit_b ? vector_to_js(*r.unit_b) : val::null());
     out.set("dotWith2b", r.dot_with_2b);
-    out.set("cosineWith2b", optional_number(r.cosine_with_2b));
+    out.set("cosineWith2b", optional_to_js(r.cosine_with_2b));
     out.set("unitTolerance", aw::kUnitTolerance);
     return out;
   });
 }
 
 val parse_vector(std::string text, std::string name) {
-  return guarded([&] { return row_to_js(aw::parse_vector(text, name)); });
+  return guarded([&] { return vector_to_js(aw::parse_vector(text, name)); });
 }
 
 // ---- chapter 2 ---------------------------------------------------------------------------
@@ -90,7 +81,7 @@ val local_window(val o) {
     out.set("targetIndex", r.target_index);
     out.set("distance", r.distance);
     out.set("windowReachesTarget", r.window_reaches_target);
-    out.set("radiusNeeded", optional_number(r.radius_needed));
+    out.set("radiusNeeded", optional_to_js(r.radius_needed));
     out.set("attentionReachesTarget", r.attention_reaches_target);
     return out;
   });
@@ -168,14 +159,14 @@ val analyse_corpus(val o) {
       same.call<void>("push", pair);
     }
     out.set("sameCounts", same);
-    out.set("idASorted", optional_number(r.id_a_sorted));
-    out.set("idBSorted", optional_number(r.id_b_sorted));
-    out.set("idAFirst", optional_number(r.id_a_first));
-    out.set("idBFirst", optional_number(r.id_b_first));
-    out.set("gapSorted", optional_number(r.gap_sorted));
-    out.set("gapFirst", optional_number(r.gap_first));
-    out.set("oneHotDotAB", optional_number(r.one_hot_dot_ab));
-    out.set("oneHotCosineAB", optional_number(r.one_hot_cosine_ab));
+    out.set("idASorted", optional_to_js(r.id_a_sorted));
+    out.set("idBSorted", optional_to_js(r.id_b_sorted));
+    out.set("idAFirst", optional_to_js(r.id_a_first));
+    out.set("idBFirst", optional_to_js(r.id_b_first));
+    out.set("gapSorted", optional_to_js(r.gap_sorted));
+    out.set("gapFirst", optional_to_js(r.gap_first));
+    out.set("oneHotDotAB", optional_to_js(r.one_hot_dot_ab));
+    out.set("oneHotCosineAB", optional_to_js(r.one_hot_cosine_ab));
     return out;
   });
 }

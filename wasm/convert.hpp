@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,29 @@ val matrix_to_js(const Eigen::MatrixBase<Derived>& m) {
   out.set("rows", static_cast<int>(rowmajor.rows()));
   out.set("cols", static_cast<int>(rowmajor.cols()));
   out.set("data", typed_array(rowmajor.data(), static_cast<std::size_t>(rowmajor.size())));
+  return out;
+}
+
+// An Eigen vector (row or column, any scalar) as a Float64Array.
+template <typename Vector>
+val vector_to_js(const Vector& v) {
+  const Eigen::VectorXd copy = v.transpose().template cast<double>();
+  return typed_array(copy.data(), static_cast<std::size_t>(copy.size()));
+}
+
+// An optional number: the number, or null where the core left it undefined.
+template <typename T>
+val optional_to_js(const std::optional<T>& value) {
+  return value ? val(*value) : val::null();
+}
+
+// A shape with the names of both axes: {rows, cols, rowAxis, colAxis}.
+inline val shape_to_js(const aw::Shape& s) {
+  val out = val::object();
+  out.set("rows", static_cast<int>(s.rows));
+  out.set("cols", static_cast<int>(s.cols));
+  out.set("rowAxis", s.row_axis);
+  out.set("colAxis", s.col_axis);
   return out;
 }
 
@@ -211,12 +235,8 @@ inline val workbench_report_to_js(const aw::WorkbenchReport& r) {
   out.set("y1_allclose", r.y1_allclose);
   val shapes = val::array();
   for (const auto& s : r.shapes) {
-    val shape = val::object();
+    val shape = shape_to_js(s.shape);
     shape.set("name", s.name);
-    shape.set("rows", static_cast<int>(s.shape.rows));
-    shape.set("cols", static_cast<int>(s.shape.cols));
-    shape.set("rowAxis", s.shape.row_axis);
-    shape.set("colAxis", s.shape.col_axis);
     shapes.call<void>("push", shape);
   }
   out.set("shapes", shapes);
@@ -262,7 +282,7 @@ inline val cosines_to_js(const std::vector<aw::NamedCosine>& cosines) {
     val item = val::object();
     item.set("name", c.name);
     item.set("description", c.description);
-    item.set("value", c.value ? val(*c.value) : val::null());
+    item.set("value", optional_to_js(c.value));
     item.set("whyUndefined", c.why_undefined);
     out.call<void>("push", item);
   }
