@@ -7,8 +7,9 @@ import { select } from 'd3';
  * @param {HTMLElement} [results] dimmed while an error is shown
  */
 export function createStatus(parent, results) {
-  const messages = parent.append('div').attr('class', 'messages').attr('id', 'messages').attr('role', 'status').attr('aria-live', 'polite');
+  // The error first: it is about what was just typed; the notices may describe the last good result.
   const error = parent.append('div').attr('class', 'error-box').attr('id', 'error').attr('role', 'alert');
+  const messages = parent.append('div').attr('class', 'messages').attr('id', 'messages').attr('role', 'status').attr('aria-live', 'polite');
   return {
     notices(list) {
       messages.selectAll('p').data(list).join('p').attr('class', 'notice').text((d) => d);

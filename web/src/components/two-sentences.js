@@ -22,8 +22,9 @@ export function mountTwoSentences(view, { core, state, update, resultsId, draw }
       .attr('maxlength', max).property('value', state[key])
       .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
   }
+  // Notices and errors right under the sentences, where the learner is typing.
+  form.append('div').attr('class', 'status-slot');
   const panel = createVectorSource(form, { core, state, onChange: update, sentences: () => [state.sentence, state.sentence2] });
-  view.append('div').attr('class', 'status-slot');
   const results = view.append('div').attr('id', resultsId);
   const status = createStatus(view.select('.status-slot'), results.node());
   let last = null;

@@ -106,6 +106,8 @@ function buildWorkbench(root, { core, state, onChange }) {
       onChange({ sentence: example });
     });
   }
+  // Notices and errors right under the sentence, where the learner is typing.
+  form.append('div').attr('class', 'status-slot');
 
   const panel = createVectorSource(form, { core, state, onChange, sentences: () => [state.sentence, state.sentence2] });
   const row = form.append('div').attr('class', 'control-row');
@@ -125,7 +127,6 @@ function buildWorkbench(root, { core, state, onChange }) {
   checkbox(toggles, 'scale', 'divide scores by √d_k', state.scale, (v) => onChange({ scale: v }));
   checkbox(toggles, 'causal', 'causal mask (no looking ahead)', state.causal, (v) => onChange({ causal: v }));
 
-  view.append('div').attr('class', 'status-slot');
   return { resultsEl: view.append('div').attr('id', 'results').node(), panel };
 }
 
