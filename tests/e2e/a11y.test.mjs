@@ -3,26 +3,13 @@
 // arrow keys move through, each cell named with its row and column.
 // axe is injected as a script, which the page's CSP would refuse: only this test's browser
 // context bypasses the CSP (security.test.mjs checks the policy itself).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { serveStatic, launchBrowser, openPage, viewIds } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, launchBrowser, openPage, viewIds } from './support.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser({ bypassCSP: true });
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite({ bypassCSP: true });
 
 async function scan(page) {
   await page.addScriptTag({ path: AXE });

@@ -1,24 +1,11 @@
 // End-to-end: the charts besides the heatmaps (the bank experiment's bar chart, the smoothing
 // line chart) carry the same Export menu, and their CSV holds the core's numbers at full precision.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serveStatic, launchBrowser, openPage } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, openPage } from './support.mjs';
 
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser();
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite();
 
 async function downloadCsv(page, stem) {
   await page.click(`.export-menu[data-export="${stem}"] summary`);

@@ -1,29 +1,15 @@
 // End-to-end: embed mode framed by a page on another origin (a second local server on another
 // port), and the state of every view round-tripping through its link.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serveStatic, launchBrowser, openPage, viewIds } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, serveStatic, openPage, viewIds } from './support.mjs';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
-let server;
-let parentServer;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  parentServer = await serveStatic(PARENT, { csp: null });
-  context = await launchBrowser();
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-  await parentServer?.close();
-});
+const { server, context, core } = await openSite();
+const parentServer = await serveStatic(PARENT, { csp: null });
+after(() => parentServer.close());
 
 async function framed(query) {
   const src = `${server.url}${query}`;

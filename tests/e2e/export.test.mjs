@@ -1,26 +1,13 @@
 // End-to-end: the Export menu of a heatmap saves PNG, SVG, CSV, JSON and .npy files whose
 // numbers are the core's, bit for bit; the .npy is read back by NumPy itself (np.load).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { serveStatic, launchBrowser, openPage } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, openPage } from './support.mjs';
 
 const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser();
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite();
 
 /** Clicks Export > format on the named heatmap; resolves to {name, bytes} of the saved file. */
 async function exportFile(page, matrix, format) {

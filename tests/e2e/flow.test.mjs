@@ -1,24 +1,11 @@
 // End-to-end: the whiteboard flow (?view=flow) in Debian's Chromium. Steps through both flows
 // with the buttons and the keyboard, picks base tokens, runs the four observations, and compares
 // every number the page shows with the same core run in Node.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveStatic, launchBrowser, openPage } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, launchBrowser, openPage } from './support.mjs';
 
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser();
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite();
 
 const full = (v) => String(v);
 const rowOf = (m, j) => Array.from(m.data.subarray(j * m.cols, (j + 1) * m.cols));

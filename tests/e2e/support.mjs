@@ -6,8 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CSP } from '../../vite-plugins/csp.js';
+import { loadCore } from '../js/load-core.js';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
 const TYPES = {
@@ -54,6 +56,20 @@ export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmp
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     ...options,
   });
+}
+
+/**
+ * What most test files share, for top-level await: the built site served, one Chromium (with
+ * `browserOptions`), and the core run in Node to compare the page with. Closed after the
+ * file's tests.
+ */
+export async function openSite(browserOptions = {}) {
+  const [server, context, core] = await Promise.all([serveStatic(), launchBrowser(browserOptions), loadCore()]);
+  after(async () => {
+    await context.close();
+    await server.close();
+  });
+  return { server, context, core };
 }
 
 /** Opens the page and waits until the core has drawn a result. Collects console errors. */

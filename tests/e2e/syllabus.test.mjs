@@ -1,23 +1,10 @@
 // End-to-end: the syllabus chapters in Debian's Chromium. Each test drives a view and reads the
 // numbers back from the DOM, comparing them with the same core run in Node.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveStatic, launchBrowser, openPage } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, openPage } from './support.mjs';
 
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser();
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite();
 
 async function nextRender(page, action) {
   const before = await page.evaluate(() => document.body.dataset.renders);

@@ -1,25 +1,12 @@
 // End-to-end: the trained-encoder view in Chromium. The model loads only when asked, with
 // progress, in a worker; the page's numbers equal the core's run in Node on the same pack.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serveStatic, launchBrowser, openPage } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, launchBrowser, openPage } from './support.mjs';
 
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser();
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite();
 
 const modelRequests = (page) => {
   const seen = [];

@@ -3,33 +3,20 @@
 // DOM and compares them with the same core run in Node; a malformed file gets its line named;
 // the bundled GloVe subset drives the bank experiment; the exported NumPy script reproduces
 // the page's numbers under Debian's Python.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic, launchBrowser, openPage } from './support.mjs';
-import { loadCore } from '../js/load-core.js';
+import { openSite, openPage } from './support.mjs';
 import { rowsFor } from '../../web/src/vectors/store.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/glove_small.txt', import.meta.url));
 const DEFAULTS = { sentence: 'Bank of the river', sentence2: 'bank account has money', target: 'bank', tieWidths: true, scale: true, causal: false, embedSeed: 0, projSeed: 1, oov: 'zero', maxTokens: 64 };
 
-let server;
-let context;
-let core;
-
-before(async () => {
-  server = await serveStatic();
-  context = await launchBrowser({ acceptDownloads: true });
-  core = await loadCore();
-});
-after(async () => {
-  await context?.close();
-  await server?.close();
-});
+const { server, context, core } = await openSite({ acceptDownloads: true });
 
 function parsedTable(bytes, name) {
   const parser = core.vectorFileParser({ maxWords: 20000 });
