@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,9 +45,11 @@ inline double number_field(const val& object, const char* key, double fallback) 
 
 inline int int_field(const val& object, const char* key, int fallback) {
   const double value = number_field(object, key, fallback);
-  if (value != static_cast<double>(static_cast<long long>(value)) || value < -2147483648.0 ||
-      value > 2147483647.0) {
+  if (!std::isfinite(value) || value != std::floor(value)) {
     throw aw::InputError(std::string("option '") + key + "' must be a whole number");
+  }
+  if (value < -2147483648.0 || value > 2147483647.0) {
+    throw aw::InputError(std::string("option '") + key + "' must be between -2147483648 and 2147483647");
   }
   return static_cast<int>(value);
 }

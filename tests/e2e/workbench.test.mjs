@@ -2,6 +2,7 @@
 // the DOM and compares them with the same core run in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openSite, openPage } from './support.mjs';
 
 const { server, context, core } = await openSite();
@@ -109,8 +110,9 @@ test('HTML and script in the sentence or the URL are shown as text, never run', 
 test('2,000 words: the page stays responsive and says what it kept', async () => {
   const long = Array.from({ length: 2000 }, (_, i) => ['bank', 'of', 'the', 'river'][i % 4]).join(' ');
   const { page } = await openPage(context, server.url);
-  await page.fill('#sentence', long.slice(0, 2000));
-  await page.waitForFunction(() => /only the first 64 are used/.test(document.querySelector('#messages').textContent));
+  await page.fill('#sentence', long);
+  assert.equal(await page.inputValue('#sentence'), long, 'the whole text arrives, not a silently cut one');
+  await page.waitForFunction(() => /The sentence has 2000 words; only the first 64 are used/.test(document.querySelector('#messages').textContent));
   assert.equal(await page.$eval('table.shapes tr[data-name="X"] td.shape', (e) => e.textContent), '(64, 8)');
   const weights = await titles(page, 'attn_weights');
   assert.equal(weights.length, 64 * 64);
@@ -163,6 +165,24 @@ test('PyTorch mode: contextual bank cosine 0.814038… and the one-head nn.Multi
   assert.deepEqual(await titles(page, 'Y_mha'), Array.from(expected.mha.Y_mha.data));
   assert.deepEqual(await titles(page, 'attn_weights_mha'), Array.from(expected.mha.attn_weights_mha.data));
   assert.deepEqual(await titles(page, 'mha.out_proj.weight'), Array.from(expected.mha.out_proj_weight.data));
+  await page.close();
+});
+
+test('PyTorch mode, a word only the second sentence has: heatmaps and cosines share one table, as in PyTorch', async () => {
+  // "in" is new and only in sentence 2; it joins nn.Embedding's table, which shifts every later
+  // draw from torch.manual_seed, so sentence 1's Q, K, V change too (tests/fixtures/torch_seed5_d16.json).
+  const golden = JSON.parse(readFileSync(new URL('../fixtures/torch_seed5_d16.json', import.meta.url)));
+  const { page, errors } = await openPage(context, `${server.url}?source=torch&seed=5&d=16&s=the+river+bank&s2=money+in+the+bank`);
+  for (const name of ['X', 'Q', 'K', 'V', 'attn_weights', 'Y']) {
+    const shown = await titles(page, name);
+    const expected = golden.sentence1[name].flat();
+    assert.equal(shown.length, expected.length, name);
+    const worst = Math.max(...shown.map((v, k) => Math.abs(v - expected[k])));
+    assert.ok(worst <= 1e-6, `${name} is ${worst} from PyTorch`);
+  }
+  const checks = await checkCells(page);
+  assert.ok(Math.abs(Number(checks['torch-bank'][1]) - golden.cosines.contextual_bank_cosine_float64) < 1e-6);
+  assert.deepEqual(errors, []);
   await page.close();
 });
 

@@ -92,6 +92,7 @@ describe('errors arrive as Error objects with readable messages', () => {
     [{ sentence: '... !!! ???' }, 'No words found'],
     [{ dModel: 0 }, 'd_model must be between 1 and 1024 (got 0)'],
     [{ dK: 2.5 }, "option 'dK' must be a whole number"],
+    [{ embedSeed: 2 ** 31 }, "option 'embedSeed' must be between -2147483648 and 2147483647"],
     [{ source: 'jax' }, 'option \'source\' must be "numpy", "torch", "onehot" or "pretrained"'],
     [{ sentence: 42 }, "option 'sentence' must be a string"],
   ])('%o', (options, message) => {

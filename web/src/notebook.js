@@ -1,12 +1,13 @@
 // Where each value comes from in the class notebook, and what the Class 05 notes record.
-// Cell numbers and code lines are the notebook's; the page shows them beside the matrices.
+// Cell numbers and code lines are the notebook's; the page shows them beside the matrices,
+// with {seed}, {pseed} and {d_v} filled in from the page's settings (the notebook's own: 0, 1, d_k).
 
 export const NOTEBOOK_CELLS = {
   numpy: {
-    X: ['cell 4', 'table = build_embeddings(VOCAB, d_model, seed=0)\nX = np.stack([table[w.lower()] for w in sentence])'],
-    W_q: ['cell 6', 'rng = np.random.default_rng(1)\nW_q = rng.normal(scale=0.5, size=(d_model, d_k))'],
+    X: ['cell 4', 'table = build_embeddings(VOCAB, d_model, seed={seed})\nX = np.stack([table[w.lower()] for w in sentence])'],
+    W_q: ['cell 6', 'rng = np.random.default_rng({pseed})\nW_q = rng.normal(scale=0.5, size=(d_model, d_k))'],
     W_k: ['cell 6', 'W_k = rng.normal(scale=0.5, size=(d_model, d_k))'],
-    W_v: ['cell 6', 'W_v = rng.normal(scale=0.5, size=(d_model, d_k))'],
+    W_v: ['cell 6', 'W_v = rng.normal(scale=0.5, size=(d_model, {d_v}))'],
     Q: ['cell 6', 'Q = X @ W_q'],
     K: ['cell 6', 'K = X @ W_k'],
     V: ['cell 6', 'V = X @ W_v'],
@@ -17,10 +18,10 @@ export const NOTEBOOK_CELLS = {
     cosines: ['cells 15–18', 'cosine(a, b); attention(sentence_words, table, W_q, W_k, W_v)'],
   },
   torch: {
-    X: ['cell 23', 'torch.manual_seed(0)\nembedding = nn.Embedding(len(vocab), d_model)\nX = embedding(idx)'],
+    X: ['cell 23', 'torch.manual_seed({seed})\nembedding = nn.Embedding(len(vocab), d_model)\nX = embedding(idx)'],
     W_q: ['cell 24', 'W_q = nn.Linear(d_model, d_k, bias=False)   # shown as W_q.weight.T'],
     W_k: ['cell 24', 'W_k = nn.Linear(d_model, d_k, bias=False)   # shown as W_k.weight.T'],
-    W_v: ['cell 24', 'W_v = nn.Linear(d_model, d_k, bias=False)   # shown as W_v.weight.T'],
+    W_v: ['cell 24', 'W_v = nn.Linear(d_model, {d_v}, bias=False)   # shown as W_v.weight.T'],
     Q: ['cell 24', 'Q = W_q(X)'],
     K: ['cell 24', 'K = W_k(X)'],
     V: ['cell 24', 'V = W_v(X)'],
@@ -39,11 +40,18 @@ export const CLASS_SETTINGS = {
   torch: { sentence: 'bank of the river', dModel: 8, dK: 8, dV: 8, embedSeed: 0, scale: true, causal: false },
 };
 
-/** The notebook cells behind a source (one-hot and pretrained use the NumPy projections). */
-export function cellsFor(source) {
-  if (source === 'onehot') return { ...NOTEBOOK_CELLS.numpy, X: ['one-hot', 'X = np.eye(len(vocab))[[vocab.index(w.lower()) for w in sentence]]'] };
-  if (source === 'glove' || source === 'file') return { ...NOTEBOOK_CELLS.numpy, X: ['the assignment', 'vectors = load_glove(path)   # d_model = vectors width\nX = np.stack([vectors[w.lower()] for w in sentence])'] };
-  return NOTEBOOK_CELLS[source] ?? NOTEBOOK_CELLS.numpy;
+/**
+ * The notebook cells behind the state's source (one-hot and pretrained use the NumPy
+ * projections), with the state's seeds and widths written in.
+ */
+export function cellsFor(state) {
+  const { source } = state;
+  let cells = NOTEBOOK_CELLS[source] ?? NOTEBOOK_CELLS.numpy;
+  if (source === 'onehot') cells = { ...NOTEBOOK_CELLS.numpy, X: ['one-hot', 'X = np.eye(len(vocab))[[vocab.index(w.lower()) for w in sentence]]'] };
+  if (source === 'glove' || source === 'file') cells = { ...NOTEBOOK_CELLS.numpy, X: ['the assignment', 'vectors = load_glove(path)   # d_model = vectors width\nX = np.stack([vectors[w.lower()] for w in sentence])'] };
+  const settings = { seed: state.embedSeed, pseed: state.projSeed, d_v: state.tieWidths || state.dV === state.dK ? 'd_k' : 'd_v' };
+  const fill = (code) => code.replace(/\{(seed|pseed|d_v)\}/g, (_, key) => String(settings[key]));
+  return Object.fromEntries(Object.entries(cells).map(([name, [where, code]]) => [name, [where, fill(code)]]));
 }
 
 export const RECORDED = {

@@ -9,7 +9,7 @@ import { SOURCE_VALUES } from './vectors/store.js';
 /** Shared by every view: the sentence, where the numbers come from, widths, seeds, toggles. */
 const SHARED_PARAMS = [
   { url: 'view', key: 'view', parse: oneOf(VIEWS.map((v) => v.id)), default: DEFAULT_VIEW_ID },
-  { url: 's', key: 'sentence', parse: text(2000), default: 'Bank of the river' },
+  { url: 's', key: 'sentence', parse: text(PAGE_LIMITS.maxChars), default: 'Bank of the river' },
   // numpy/torch: the notebooks' random tables; onehot; glove: the bundled subset; file: the learner's
   { url: 'source', key: 'source', parse: oneOf(SOURCE_VALUES), default: 'numpy' },
   // what a pretrained table does with a word it lacks

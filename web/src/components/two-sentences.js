@@ -15,7 +15,7 @@ import { coreOptions } from '../vectors/store.js';
  */
 export function mountTwoSentences(view, { core, state, update, resultsId, draw }) {
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
-  for (const [id, label, key, max] of [['sentence', 'Sentence 1', 'sentence', 2000], ['sentence2', 'Sentence 2', 'sentence2', 2000], ['target', 'Target word', 'target', 64]]) {
+  for (const [id, label, key, max] of [['sentence', 'Sentence 1', 'sentence', PAGE_LIMITS.maxChars], ['sentence2', 'Sentence 2', 'sentence2', PAGE_LIMITS.maxChars], ['target', 'Target word', 'target', 64]]) {
     const box = form.append('div').attr('class', 'control sentence');
     box.append('label').attr('for', id).text(label);
     box.append('input').attr('id', id).attr('type', 'text').attr('autocomplete', 'off').attr('spellcheck', 'false')

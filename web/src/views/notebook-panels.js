@@ -5,6 +5,7 @@ import { select } from 'd3';
 import { drawHeatmap } from '../components/heatmap.js';
 import { num, full } from '../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook.js';
+import { PAGE_LIMITS } from '../limits.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
@@ -69,15 +70,21 @@ const COSINE_NOTES = {
   raw_target_vs_raw_river: 'Random inputs: nothing trained connects these two words.',
   contextual_target_vs_raw_river:
     'Y has passed through W_v, so it lives in another coordinate system than the raw vectors; compare such cosines with care.',
-  contextual_target_vs_raw_money:
-    'With the class settings this comes out higher than the comparison with “river”: the untrained block does not move “bank” toward the meaning of its sentence.',
+  // Said from the numbers on screen: with other sources or seeds the order can flip.
+  contextual_target_vs_raw_money: (cos) => {
+    const river = cos.contextual_target_vs_raw_river;
+    const money = cos.contextual_target_vs_raw_money;
+    if (river == null || money == null) return '';
+    const order = money > river ? 'higher' : 'not higher';
+    return `Here ${order} than against “river” (${num(money)} vs ${num(river)}). In the class notebook it came out higher: the untrained block did not move “bank” toward the meaning of its sentence.`;
+  },
 };
 
 /** Every cosine the notes discuss, from the two-sentence experiment. */
 export function drawCosines(parent, { experiment, state, onChange }) {
   const section = parent.append('section').attr('class', 'stage cosines').attr('aria-labelledby', 'stage-cosines');
   section.append('h3').attr('id', 'stage-cosines').text('The “bank” comparison: one table, one set of projections, two sentences');
-  const cell = cellsFor(state.source).cosines;
+  const cell = cellsFor(state).cosines;
   section.append('p').attr('class', 'cell-ref').call((p) => {
     p.append('span').text(`notebook ${cell[0]}: `);
     p.append('code').text(cell[1]);
@@ -85,7 +92,7 @@ export function drawCosines(parent, { experiment, state, onChange }) {
   const form = section.append('div').attr('class', 'control-row');
   const s2 = form.append('div').attr('class', 'control sentence2');
   s2.append('label').attr('for', 'sentence2').text('Second sentence');
-  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', 2000).property('value', state.sentence2)
+  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', PAGE_LIMITS.maxChars).property('value', state.sentence2)
     .on('change', (e) => onChange({ sentence2: e.target.value }));
   const target = form.append('div').attr('class', 'control');
   target.append('label').attr('for', 'target').text('Word to follow');
@@ -100,11 +107,13 @@ export function drawCosines(parent, { experiment, state, onChange }) {
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
+  const cos = Object.fromEntries(experiment.cosines.map((c) => [c.name, c.value]));
   for (const c of experiment.cosines) {
+    const note = COSINE_NOTES[c.name] ?? '';
     const tr = body.append('tr').attr('data-cosine', c.name);
     tr.append('th').attr('scope', 'row').text(c.description);
     tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? `undefined: ${c.whyUndefined}` : num(c.value));
-    tr.append('td').text(COSINE_NOTES[c.name] ?? '');
+    tr.append('td').text(typeof note === 'function' ? note(cos) : note);
   }
   section.append('p').text(
     'Three questions, three answers from these numbers: does the output change with context? Yes (the contextual cosine is not 1). Do the inputs carry trained relationships? Not with random tables. Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.',

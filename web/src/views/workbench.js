@@ -19,7 +19,7 @@ export const workbenchView = {
   chapter: 6,
   title: 'Queries, keys, values',
   params: [
-    { url: 's2', key: 'sentence2', parse: text(2000), default: 'bank account has money' },
+    { url: 's2', key: 'sentence2', parse: text(PAGE_LIMITS.maxChars), default: 'bank account has money' },
     { url: 't', key: 'target', parse: text(64), default: 'bank' },
     // the attn_weights cell the inspector explains, "row,column"
     { url: 'cell', key: 'weightCell', parse: cellIndex(PAGE_LIMITS.maxTokens), default: '0,0' },
@@ -43,21 +43,26 @@ export const workbenchView = {
           status.notices([waiting]);
           return;
         }
+        // The heatmaps and the cosines come from one run over one shared table: the words of
+        // both sentences join the vocabulary, which moves PyTorch's later draws.
         let report;
-        try {
-          report = core.workbench(options);
-        } catch (error) {
-          // Keep the last good result on screen (dimmed) and say what is wrong by the input.
-          status.error(error.message);
-          return;
-        }
-        const notices = Array.from(report.notices);
         let experiment = null;
+        let bankError = null;
         try {
           experiment = core.bankExperiment(options);
+          report = experiment.first;
         } catch (error) {
-          notices.push(`Bank comparison: ${error.message}`);
+          bankError = error;
+          try {
+            report = core.workbench(options);
+          } catch (sentenceError) {
+            // Keep the last good result on screen (dimmed) and say what is wrong by the input.
+            status.error(sentenceError.message);
+            return;
+          }
         }
+        const notices = Array.from(report.notices);
+        if (bankError) notices.push(`Bank comparison: ${bankError.message}`);
         lastReport = report;
         panel.render(current, report);
         if (!['numpy', 'torch'].includes(current.source)) {
@@ -95,7 +100,7 @@ function buildWorkbench(root, { core, state, onChange }) {
   const sentenceRow = form.append('div').attr('class', 'control sentence');
   sentenceRow.append('label').attr('for', 'sentence').text('Sentence');
   sentenceRow.append('input').attr('id', 'sentence').attr('name', 'sentence').attr('type', 'text')
-    .attr('autocomplete', 'off').attr('spellcheck', 'false').attr('maxlength', 2000)
+    .attr('autocomplete', 'off').attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars)
     .property('value', state.sentence)
     .on('input', debounce((e) => onChange({ sentence: e.target.value }), 120));
   const examples = sentenceRow.append('div').attr('class', 'examples');
@@ -146,7 +151,7 @@ function syncControls(root, state) {
 /** Draws every matrix of a workbench report. */
 function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
   const results = select(resultsEl).html('');
-  const cells = cellsFor(state.source);
+  const cells = cellsFor(state);
   const tokens = Array.from(report.tokens, (t) => t.text);
   const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
   const dModel = report.X.cols;
