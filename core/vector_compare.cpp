@@ -11,7 +11,7 @@ namespace aw {
 VectorComparison compare_vectors(const RowVec<double>& a, const RowVec<double>& b) {
   if (a.size() == 0 || b.size() == 0) throw InputError("Both vectors need at least one number.");
   if (a.size() != b.size()) {
-    throw InputError("The vectors have different lengths (" + std::to_string(a.size()) + " and " +
+    throw InputError("The vectors have different numbers of coordinates (" + std::to_string(a.size()) + " and " +
                      std::to_string(b.size()) +
                      "): a dot product pairs coordinates one to one, so they must match.");
   }

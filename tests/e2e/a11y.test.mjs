@@ -47,6 +47,19 @@ test('axe: zero violations on every view with its tables and menus open; dark an
   }
 });
 
+test('axe: zero violations on every view at 360 px, embedded (where boxes scroll sideways)', async () => {
+  const phone = await launchBrowser({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  const { page: first } = await openPage(phone, server.url);
+  const ids = await viewIds(first);
+  await first.close();
+  for (const id of ids) {
+    const { page } = await openPage(phone, `${server.url}?view=${id}&embed=1`);
+    assert.deepEqual(await scan(page), [], `${id} at 360 px`);
+    await page.close();
+  }
+  await phone.close();
+});
+
 test('axe does report a violation (control for the scan above)', async () => {
   const { page } = await openPage(context, server.url);
   await page.evaluate(() => {

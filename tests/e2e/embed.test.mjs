@@ -69,18 +69,26 @@ test('framed by another origin at 320 px: compact, sized by its height messages,
   await page.close();
 });
 
-test('embed mode fits every width from 320 px up without page-level horizontal scroll', async () => {
-  const { page } = await openPage(context, `${server.url}?embed=1`);
-  for (const width of [320, 480, 768]) {
-    await page.setViewportSize({ width, height: 700 });
-    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.equal(overflow, 0, `at ${width} px`);
-    // a parent that ignores the height message (Notion) gets a page that scrolls, not one cut off
-    const scrolled = await page.evaluate(() => { window.scrollTo(0, 10 ** 6); return window.scrollY; });
-    assert.ok(scrolled > 0, `scrollable at ${width} px`);
+test('embed mode fits every width from 320 px up without page-level horizontal scroll, in every view', async () => {
+  const { page: first } = await openPage(context, server.url);
+  const views = await viewIds(first);
+  await first.close();
+  for (const view of views) {
+    const { page } = await openPage(context, `${server.url}?view=${view}&embed=1`);
+    for (const width of [320, 480, 768]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.equal(overflow, 0, `${view} at ${width} px`);
+      // a parent that ignores the height message (Notion) gets a page that scrolls, not one cut off
+      const { taller, scrolled } = await page.evaluate(() => {
+        window.scrollTo(0, 10 ** 6);
+        return { taller: document.documentElement.scrollHeight > window.innerHeight, scrolled: window.scrollY };
+      });
+      if (taller) assert.ok(scrolled > 0, `${view} scrollable at ${width} px`);
+    }
+    await page.close();
   }
-  await page.close();
 });
 
 /** What a view shows: its controls' values, every matrix value, its text (without notices). */

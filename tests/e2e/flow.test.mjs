@@ -56,13 +56,23 @@ async function stepThrough(page, f, kinds) {
     await checkTable(page, f, revealed, n);
     if (s < kinds.length - 1) await next(page);
   }
-  assert.equal(await page.$eval('.step-next', (b) => b.disabled), true);
+  assert.equal(await page.$eval('.step-next', (b) => b.getAttribute('aria-disabled')), 'true');
+  // At the last step Next does nothing but keeps the focus, so the keys go on working.
+  await page.focus('.step-next');
+  await page.keyboard.press('Enter');
+  assert.match(await stepLabel(page), new RegExp(`^Step ${kinds.length} of ${kinds.length}: `));
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'step-next');
   // The last step: y_i, in the table foot and in the text, equal to row i of the core's Y.
   const y = await page.$eval('table.flow-table tfoot td[data-col="partial"]', (td) => td.dataset.value);
   assert.equal(y, Array.from(f.y).map(full).join(','));
   assert.ok(f.maxDeviation < 1e-12);
   const deviation = await page.$$eval('.flow-text b.num', (bs) => bs.map((b) => Number(b.dataset.value)));
   assert.ok(deviation.includes(f.maxDeviation));
+  const atStep = (k) => page.waitForFunction((prefix) => document.querySelector('.step-label').textContent.startsWith(prefix), `Step ${k} of ${kinds.length}: `);
+  await page.keyboard.press('ArrowLeft');
+  await atStep(kinds.length - 1);
+  await page.keyboard.press('End');
+  await atStep(kinds.length);
 }
 
 test('parameter-free flow: every step of "Bank of the river" shows the core\'s numbers', async () => {

@@ -41,6 +41,15 @@ test('cosine: the default vectors, then the arrow keys move a tip', async () => 
   await page.close();
 });
 
+test('cosine: perpendicular vectors agree at 0 whatever their lengths, and the page says why', async () => {
+  const { page } = await openPage(context, `${server.url}?view=cosine&va=2,0&vb=0,1.5`);
+  assert.equal(await page.$eval('#agreement', (e) => e.dataset.agree), 'true');
+  const verdict = await page.textContent('#agreement');
+  assert.match(verdict, /perpendicular/);
+  assert.doesNotMatch(verdict, /length 1/);
+  await page.close();
+});
+
 test('cosine: dragging a tip with the mouse changes the vector', async () => {
   const { page } = await openPage(context, `${server.url}?view=cosine`);
   const box = await page.$eval('.tip[data-vec="b"]', (c) => { const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
@@ -66,7 +75,7 @@ test('cosine: n-D entry, normalise from the core, and errors next to the input',
   const values = await vectorValues(page);
   assert.equal(values.dot, core.compareVectors(r.unitA, r.unitB).dot);
   await nextRender(page, () => page.fill('#vec-b', '1, 2'));
-  assert.match(await page.$eval('#error', (e) => e.textContent), /different lengths \(4 and 2\)/);
+  assert.match(await page.$eval('#error', (e) => e.textContent), /different numbers of coordinates \(4 and 2\)/);
   await nextRender(page, () => page.fill('#vec-b', '1, <b>x</b>, 3, 4'));
   assert.match(await page.$eval('#error', (e) => e.textContent), /is not a number/);
   assert.equal(await page.$$eval('#error b', (els) => els.length), 0);

@@ -37,7 +37,7 @@ describe('chapter 4: compareVectors and parseVector', () => {
   });
 
   it('turns bad input into Errors with a message', () => {
-    expect(() => core.compareVectors([1, 2], [1, 2, 3])).toThrow(/different lengths \(2 and 3\)/);
+    expect(() => core.compareVectors([1, 2], [1, 2, 3])).toThrow(/different numbers of coordinates \(2 and 3\)/);
     expect(() => core.compareVectors([1, NaN], [1, 2])).toThrow(/finite/);
     expect(() => core.parseVector('1, two', 'Vector b')).toThrow(/Vector b: "two" is not a number/);
     expect(() => core.parseVector('   ', 'Vector a')).toThrow(/empty/);

@@ -61,7 +61,7 @@ TEST_CASE("a zero vector has a dot product but no cosine") {
 
 TEST_CASE("mismatched lengths and non-finite values are refused with a message") {
   CHECK_THROWS_WITH_AS(aw::compare_vectors(vec({1, 2}), vec({1, 2, 3})),
-                       doctest::Contains("different lengths (2 and 3)"), aw::InputError);
+                       doctest::Contains("different numbers of coordinates (2 and 3)"), aw::InputError);
   CHECK_THROWS_AS(aw::compare_vectors(vec({1, NAN}), vec({1, 2})), aw::InputError);
   CHECK_THROWS_WITH_AS(aw::compare_vectors(vec({1e200, 1e200}), vec({1e200, 1})),
                        doctest::Contains("too large"), aw::InputError);

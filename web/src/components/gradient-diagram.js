@@ -4,6 +4,7 @@
 // trainingReport; the arrows are a picture of where gradients would flow, not a computation.
 import { select } from 'd3';
 import { shapeText } from '../format.js';
+import { addExport } from './export.js';
 
 const W = 1000;
 const H = 360;
@@ -98,5 +99,9 @@ export function drawGradientDiagram(container, { core, options, form }) {
   notes.append('li').text(
     `On this page: random initial values, ${report.trainedCount} of them changed, ${report.gradientSteps} gradient steps taken. There is no task, no labels, no loss and no optimiser here.`,
   );
-  notes.append('li').text('Not parameters: X (the input), the scores, the attention weights A and the output Y. They are computed for each input; training changes them only indirectly, through the W matrices.');
+  const embeddingTrained = params.some((m) => m.name.startsWith('embedding'));
+  notes.append('li').text(embeddingTrained
+    ? 'Not parameters: the scores, the attention weights A and the output Y, computed for each input. X is a lookup into embedding.weight, which is a parameter here: training would change its rows, and through them X.'
+    : 'Not parameters: X (the input), the scores, the attention weights A and the output Y. They are computed for each input; training changes them only indirectly, through the W matrices.');
+  addExport(root.node(), { name: 'training_diagram', svg: svg.node() });
 }

@@ -63,8 +63,10 @@ export function createStepper(parent, { region, interval = 1700, onStep }) {
     set(i, n, text) {
       index = i;
       count = n;
-      prev.property('disabled', i <= 0);
-      next.property('disabled', i >= n - 1);
+      // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page,
+      // and then ← → and Space would stop working at the first and last step.
+      prev.attr('aria-disabled', String(i <= 0));
+      next.attr('aria-disabled', String(i >= n - 1));
       label.text(`Step ${i + 1} of ${n}: ${text}`);
     },
     stop,

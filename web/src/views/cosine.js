@@ -6,6 +6,7 @@ import { createStatus } from '../components/status.js';
 import { num } from '../format.js';
 import { text } from '../params.js';
 import { debounce } from '../debounce.js';
+import { addExport } from '../components/export.js';
 
 const EXTENT = 3.5; // the 2-D plot shows [-EXTENT, EXTENT] on both axes
 const SIZE = 320;
@@ -64,6 +65,7 @@ export const cosineView = {
     const plot = buildPlot(results.append('div').attr('class', 'cosine-plot'), {
       onMove: (which, point) => update({ [which === 'a' ? 'vecA' : 'vecB']: vectorText(point) }),
     });
+    const plotExport = results.select('.cosine-plot').append('div').attr('class', 'cosine-plot-export');
     const numbers = results.append('div').attr('class', 'cosine-numbers');
     let last = null;
 
@@ -83,6 +85,7 @@ export const cosineView = {
         status.error('');
         status.notices(report.a.length === 2 ? [] : [`These vectors have ${report.a.length} coordinates; the drawing needs exactly two, the numbers below work for any length.`]);
         plot.draw(report);
+        drawPlotExport(plotExport, report);
         drawNumbers(numbers, report);
       },
     };
@@ -189,13 +192,17 @@ function drawNumbers(container, r) {
   rowOf('cos2b', 'cosine of a and 2b', r.cosineWith2b, 'b doubled: the cosine does not move');
 
   const verdict = container.append('p').attr('class', 'agreement').attr('id', 'agreement').attr('data-agree', String(r.dotEqualsCosine));
-  if (r.dotEqualsCosine) {
-    verdict.text(`Here the dot product and the cosine agree (${num(r.dot)}): both vectors have length 1, so dividing by |a| |b| = 1 changes nothing.`);
-  } else if (r.cosine === null) {
+  const lengths = `|a| = ${num(r.normA)} and |b| = ${num(r.normB)}`;
+  if (r.cosine === null) {
     verdict.text('With a zero vector there is a dot product (0) but no cosine: a zero vector points nowhere.');
+  } else if (r.dotEqualsCosine && r.aIsUnit && r.bIsUnit) {
+    verdict.text(`Here the dot product and the cosine agree (${num(r.dot)}): both vectors have length 1, so dividing by |a| |b| = 1 changes nothing.`);
+  } else if (r.dotEqualsCosine && Math.abs(r.cosine) < 1e-9) {
+    verdict.text(`Here the dot product and the cosine are both 0: the vectors are perpendicular, and 0 divided by any length stays 0 (${lengths}).`);
+  } else if (r.dotEqualsCosine) {
+    verdict.text(`Here the dot product and the cosine agree (${num(r.dot)}) because ${lengths} multiply to 1, so dividing by |a| |b| changes nothing.`);
   } else {
-    const lengths = `|a| = ${num(r.normA)} and |b| = ${num(r.normB)}`;
-    const unitNote = r.aIsUnit && r.bIsUnit ? '' : ' They agree only when both lengths are 1; “Normalise both” rescales the vectors to length 1 (the dots on the circle) without turning them.';
+    const unitNote = ' They agree when both lengths are 1 (more generally when |a| |b| = 1), or when the vectors are perpendicular; “Normalise both” rescales the vectors to length 1 (the dots on the circle) without turning them.';
     verdict.text(`The dot product (${num(r.dot)}) and the cosine (${num(r.cosine)}) differ because ${lengths}: the dot product counts length, the cosine only direction.${unitNote}`);
   }
   container.append('p').attr('class', 'muted').text(
@@ -213,3 +220,17 @@ function syncInput(root, selector, value) {
   if (el && el.value !== value && document.activeElement !== el) el.value = value;
 }
 
+
+/** Export of the drawing (2-D only) and of the two vectors as a (2, n) matrix, rows a and b. */
+function drawPlotExport(slot, r) {
+  slot.selectAll('*').remove();
+  const n = r.a.length;
+  addExport(slot.node(), {
+    name: 'vectors',
+    svg: n === 2 ? () => slot.node().parentNode.querySelector('svg.vector-plot') : undefined,
+    matrices: [{
+      name: 'vectors', rows: 2, cols: n, data: Float64Array.from([...r.a, ...r.b]), rowLabels: ['a', 'b'],
+      colLabels: Array.from({ length: n }, (_, k) => `x${k + 1}`), rowAxis: 'vectors', colAxis: 'coordinates',
+    }],
+  });
+}

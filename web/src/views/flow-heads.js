@@ -4,6 +4,7 @@
 import { select } from 'd3';
 import { num, full } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
+import { addExport } from '../components/export.js';
 
 const BAR_W = 120;
 
@@ -22,7 +23,7 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
     return;
   }
   section.append('p').text(
-    `The last board drew several attention paths side by side. Here the page’s Q, K and V (${dModel} features) are cut into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim} feature${s.headDim === 1 ? '' : 's'}; each slice runs the whole flow above on its own (scores ÷ √${s.headDim} = ${num(s.divisor)}, softmax, weighted values), so each head has its own row of weights for “${tokens[base]}”. Their outputs are put side by side: ${heads} × ${s.headDim} = ${dModel} numbers again.`,
+    `The last board drew several attention paths side by side. Here Q = X W_q, K = X W_k and V = X W_v (Class 05’s projections, ${dModel} features, even when the flow above is Class 04’s parameter-free form) are cut into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim} feature${s.headDim === 1 ? '' : 's'}; each slice runs the Class 05 flow on its own (scores ÷ √${s.headDim} = ${num(s.divisor)}, softmax, weighted values), so each head has its own row of weights for “${tokens[base]}”. Their outputs are put side by side: ${heads} × ${s.headDim} = ${dModel} numbers again.`,
   );
   section.append('p').attr('class', 'muted').text(
     'A real layer gives every head its own learned projections and mixes the concatenation with a learned output matrix W_o. Here the heads are only slices of the same random, untrained W_q, W_k, W_v, and there is no W_o. Heads run in parallel within one block; stacking blocks is a different thing (depth).',
@@ -50,6 +51,14 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
     rows.append('text').attr('class', 'head-value').attr('x', 96 + BAR_W + 4).attr('y', rowH / 2).attr('dy', '0.35em')
       .attr('data-value', (w) => full(w)).text((w) => num(w));
     card.append('p').attr('class', 'head-output').append('code').text(`output ${vectorText(head.baseOutput)}`);
+    addExport(card.node(), {
+      name: `head${h + 1}_weights`,
+      svg: svg.node(),
+      matrices: [{
+        name: `head${h + 1}_weights`, rows: 1, cols: tokens.length, data: Float64Array.from(head.baseWeights),
+        rowLabels: [tokens[base]], colLabels: tokens, rowAxis: 'base token', colAxis: 'tokens',
+      }],
+    });
   });
   const concat = section.append('p').attr('class', 'heads-concat');
   concat.append('span').text(`Side by side (concatenated) for “${tokens[base]}”: `);

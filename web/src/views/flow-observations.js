@@ -66,9 +66,12 @@ function shuffle(c, { core, options, state, update }) {
   both.append('b').attr('data-value', full(r.maxDeviationWithoutPE)).text(num(r.maxDeviationWithoutPE));
   both.append('span').text('; with it: ');
   both.append('b').attr('data-value', full(r.maxDeviationWithPE)).text(num(r.maxDeviationWithPE));
-  both.append('span').text(state.causal || state.flowWindow
-    ? '. A causal mask or a local window also ties the result to positions, so even without encoding the outputs change.'
-    : '. The encoding adds a different vector at each position, so the same word no longer enters as the same vector.');
+  const explanation = () => {
+    if (r.permutation.length < 2) return '. One token has nowhere to move: type a longer sentence to shuffle.';
+    if (state.causal || state.flowWindow) return '. A causal mask or a local window also ties the result to positions, so even without encoding the outputs change.';
+    return '. The encoding adds a different vector at each position, so the same word no longer enters as the same vector.';
+  };
+  both.append('span').text(explanation());
   const table = c.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table');
   const head = table.append('thead').append('tr');
   for (const h of ['new position', 'word', 'output in the shuffled run', 'its original output']) head.append('th').attr('scope', 'col').text(h);

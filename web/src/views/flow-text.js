@@ -25,7 +25,7 @@ export function stepTitle(step, ctx) {
     case 'normalise': return 'normalise this row (softmax)';
     case 'coefficients': return 'the coefficients';
     case 'term': return `scale and add term ${step.j + 1} (${t[step.j]})`;
-    case 'output': return `the output y_${ctx.r.base + 1}`;
+    case 'output': return `the output ${idx('y', ctx.r.base + 1)}`;
     default: return '';
   }
 }

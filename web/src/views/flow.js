@@ -14,6 +14,9 @@ import { drawObservations } from './flow-observations.js';
 import { drawGradientDiagram } from '../components/gradient-diagram.js';
 import { drawHeads } from './flow-heads.js';
 import { debounce } from '../debounce.js';
+import { addExport } from '../components/export.js';
+import { createVectorSource } from '../components/vector-source.js';
+import { coreOptions as vectorOptions } from '../vectors/store.js';
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
 
@@ -33,7 +36,8 @@ export const flowView = {
     { url: 'heads', key: 'flowHeads', parse: intIn(1, 64), default: 4 },
   ],
   mount(root, { core, state, update }) {
-    const ui = build(root, { state, update });
+    let latest = state;
+    const ui = build(root, { core, state, update, sentences: () => [latest.sentence] });
     const status = createStatus(ui.statusSlot, ui.results.node());
     let last = null; // {key, step} of the last drawing, to animate only single steps
     const stepper = createStepper(ui.stepperSlot, {
@@ -43,8 +47,18 @@ export const flowView = {
     return {
       status,
       render(current) {
+        latest = current;
         syncControls(ui, current);
-        const options = coreOptions(current);
+        ui.vectorSource.render(current, null); // starts the GloVe download when it is chosen
+        // numpy, torch and one-hot go to the core as they are; GloVe and a learner's file as rows
+        const { options: shared, waiting } = vectorOptions(core, current, { sentences: [current.sentence], maxTokens: PAGE_LIMITS.maxTokens });
+        if (waiting) {
+          stepper.stop();
+          status.error('');
+          status.notices([waiting]);
+          return;
+        }
+        const options = { ...coreOptions(current), source: shared.source, pretrained: shared.pretrained, oov: current.oov };
         const count = core.tokenize(current.sentence, PAGE_LIMITS.maxTokens).tokens.length;
         options.base = Math.min(current.flowBase, Math.max(0, count - 1));
         let report;
@@ -57,6 +71,7 @@ export const flowView = {
         }
         status.error('');
         status.notices(Array.from(report.workbench.notices));
+        ui.vectorSource.render(current, report.workbench); // with the widths used
         const tokens = Array.from(report.workbench.tokens, (t) => t.text);
         const steps = stepsFor(report.form, tokens.length);
         const step = Math.min(current.flowStep, steps.length - 1);
@@ -71,6 +86,7 @@ export const flowView = {
         drawFlowDiagram(ui.diagram.node(), {
           report, steps, step, tokens, animate, onPickToken: (j) => update({ flowBase: j }),
         });
+        drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
         drawStepTable(ui.table, { report, steps, step, tokens });
         const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
@@ -86,16 +102,16 @@ export const flowView = {
 };
 
 /** The core's options for a page state: the shared settings plus this view's toggles. */
-export function coreOptions(s) {
+function coreOptions(s) {
   return {
-    sentence: s.sentence, source: s.source, dModel: s.dModel, dK: s.dK, dV: s.dV,
+    sentence: s.sentence, source: s.source, dModel: s.dModel, dK: s.dK, dV: s.dV, tieWidths: s.tieWidths,
     embedSeed: s.embedSeed, projSeed: s.projSeed, scale: s.scale, causal: s.causal,
     maxTokens: PAGE_LIMITS.maxTokens, positional: s.flowPE, window: s.flowWindow ? s.flowRadius : -1,
     form: s.flowForm, base: s.flowBase,
   };
 }
 
-function build(root, { state, update }) {
+function build(root, { core, state, update, sentences }) {
   const view = select(root).append('section').attr('id', 'flow').attr('class', 'view').attr('aria-labelledby', 'flow-title');
   view.append('h2').attr('id', 'flow-title').text('The whiteboard flow: one output, step by step');
   view.append('p').attr('class', 'lead').text(
@@ -106,7 +122,7 @@ function build(root, { state, update }) {
   const sentence = form.append('div').attr('class', 'control sentence');
   sentence.append('label').attr('for', 'flow-sentence').text('Sentence');
   sentence.append('input').attr('id', 'flow-sentence').attr('type', 'text').attr('autocomplete', 'off')
-    .attr('spellcheck', 'false').attr('maxlength', 2000).property('value', state.sentence)
+    .attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars).property('value', state.sentence)
     .on('input', debounce((e) => update({ sentence: e.target.value }), 120));
   const examples = sentence.append('div').attr('class', 'examples');
   examples.append('span').text('Try: ');
@@ -117,6 +133,7 @@ function build(root, { state, update }) {
     });
   }
 
+  const vectorSource = createVectorSource(form, { core, state, onChange: update, sentences });
   const formRow = form.append('fieldset').attr('class', 'control-row form-switch');
   formRow.append('legend').text('Form');
   for (const [value, label] of [['free', 'Class 04: parameter-free (S = X Xᵀ, values X)'], ['qkv', 'Class 05: queries, keys, values']]) {
@@ -157,21 +174,25 @@ function build(root, { state, update }) {
   flowRegion.append('p').attr('class', 'muted keys-hint').attr('id', 'flow-keys')
     .text('Keys: ← → step, Space plays or pauses, Home / End jump (with the focus anywhere in this box).');
   const stepText = flowRegion.append('div').attr('class', 'flow-text').attr('aria-live', 'polite');
-  const diagram = flowRegion.append('div').attr('class', 'flow-diagram');
+  // Wider than a phone: it scrolls sideways, so the keyboard must be able to reach it too.
+  const diagram = flowRegion.append('div').attr('class', 'flow-diagram').attr('tabindex', 0)
+    .attr('role', 'group').attr('aria-label', 'The flow diagram of this step (scrolls sideways on narrow screens)');
+  const diagramExport = flowRegion.append('div').attr('class', 'flow-diagram-export');
   const tableBox = flowRegion.append('details').attr('class', 'flow-table-box').attr('open', true);
   tableBox.append('summary').text('The numbers of this step as a table');
   const table = tableBox.append('div').attr('class', 'table-scroll').attr('tabindex', 0);
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
   const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');
-  return { statusSlot, results, flowRegion, tokens, stepperSlot, diagram, stepText, table, observations, gradient, heads };
+  return { statusSlot, vectorSource, results, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, observations, gradient, heads };
 }
 
 function syncControls(ui, s) {
   const root = ui.flowRegion.node().closest('#flow');
   root.querySelector(`#flow-form-${s.flowForm}`).checked = true;
   root.querySelector(`#flow-form-${s.flowForm === 'free' ? 'qkv' : 'free'}`).checked = false;
-  root.querySelector('#flow-scale').checked = s.scale;
+  // Class 04's form has no d_k: the box shows unticked there, and the setting is kept for Class 05.
+  root.querySelector('#flow-scale').checked = s.scale && s.flowForm !== 'free';
   root.querySelector('#flow-scale').disabled = s.flowForm === 'free';
   root.querySelector('#flow-causal').checked = s.causal;
   root.querySelector('#flow-pe').checked = s.flowPE;
@@ -258,3 +279,28 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
   }
 }
 
+
+/**
+ * Export of the flow diagram as drawn (PNG, SVG) and of the base token's numbers behind it, all
+ * steps at once: its scores and weights over the keys, each scaled vector, the running sums, y.
+ */
+function drawDiagramExport(slot, r, tokens) {
+  slot.selectAll('*').remove();
+  const base = tokens[r.base];
+  const features = Array.from({ length: r.y.length }, (_, f) => `f${f + 1}`);
+  const overKeys = (name, values) => ({
+    name, rows: 1, cols: values.length, data: Float64Array.from(values), rowLabels: [base], colLabels: tokens, rowAxis: 'base token', colAxis: 'tokens',
+  });
+  const perToken = (name, m) => ({ name, ...m, rowLabels: tokens, colLabels: features, rowAxis: 'tokens', colAxis: 'features' });
+  addExport(slot.node(), {
+    name: `flow_y${r.base + 1}`,
+    svg: () => slot.node().parentNode.querySelector('.flow-diagram svg'),
+    matrices: [
+      overKeys('scores', r.scores),
+      overKeys('weights', r.weights),
+      perToken('scaled_values', r.scaledValues),
+      perToken('partial_sums', r.partialSums),
+      { name: 'y', rows: 1, cols: r.y.length, data: Float64Array.from(r.y), rowLabels: [base], colLabels: features, rowAxis: 'base token', colAxis: 'features' },
+    ],
+  });
+}

@@ -167,7 +167,7 @@ function drawAll(results, r, current, update) {
 
   // 4. heads vs depth, batch vs heads
   const axes = stage(results, 'heads-axes', '4. Heads are not layers, and the batch is not the heads');
-  axes.append('p').text(`Heads run in parallel inside one block: all ${r.heads} read the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
+  axes.append('p').text(`Heads run in parallel inside one block: ${r.heads === 1 ? 'the one head reads' : r.heads === 2 ? 'both heads read' : `all ${r.heads} heads read`} the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
   axes.append('p').text(`The batch axis counts sentences (here B = 2); the head axis counts slices of features (here ${r.heads}). PyTorch wants (batch, tokens, features) with batch_first=True; the notebook’s X.unsqueeze(0) adds a batch of one, not a head.`);
   if (r.batchable) {
     const t = axes.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'shapes batch-shapes');

@@ -280,6 +280,6 @@ function drawShapes(section, shapes, current) {
     tr.append('td').attr('class', 'shape').text(`(${s.shape.join(', ')}${s.shape.length === 1 ? ',' : ''})`);
     tr.append('td').attr('class', 'count').attr('data-value', String(s.values)).text(s.values.toLocaleString('en'));
   }
-  section.append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table and the dense vectors; the sequence length in everything that has one row per token.');
+  section.append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table, the dense vectors and the contextual vectors built from them; the sequence length in everything that has one row per token.');
 }
 

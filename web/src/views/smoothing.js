@@ -87,7 +87,7 @@ export const smoothingView = {
           ],
         });
         metrics.attr('data-mse-noisy', String(r.mseNoisy)).attr('data-mse-smoothed', String(r.mseSmoothed)).text(
-          `Mean squared distance from the clean signal: ${num(r.mseNoisy)} for the observations, ${num(r.mseSmoothed)} after smoothing. ${r.mseSmoothed < r.mseNoisy ? 'Smoothing removed part of the noise' : 'Here smoothing did not help'}; with very small β the smoothed curve also lags behind the signal.`,
+          `Mean squared distance from the clean signal: ${num(r.mseNoisy)} for the observations, ${num(r.mseSmoothed)} after smoothing. ${smoothingVerdict(r)}`,
         );
         const n = r.lastWeights.length;
         const lags = Array.from({ length: Math.min(LAGS_SHOWN, n) }, (_, k) => k);
@@ -114,4 +114,11 @@ function slider(parent, id, label, lo, hi, value, onValue, step = 1) {
   line.append('input').attr('id', id).attr('type', 'range').attr('min', lo).attr('max', hi).attr('step', step)
     .property('value', value).on('input', (e) => onValue(Number(e.target.value)));
   line.append('output').attr('id', `${id}-value`).attr('for', id);
+}
+
+/** What the two distances say, for the β on screen. */
+function smoothingVerdict(r) {
+  if (r.beta === 1) return 'With β = 1 each s_t is just x_t: nothing is smoothed, so both distances are the same.';
+  if (r.mseSmoothed < r.mseNoisy) return 'Smoothing removed part of the noise; with very small β the smoothed curve also lags behind the signal.';
+  return 'Here smoothing did not help: with this β the smoothed curve lags behind the signal more than it removes noise.';
 }
