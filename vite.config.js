@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { offlineCache } from './vite-plugins/offline-cache.js';
 import { CSP } from './vite-plugins/csp.js';
@@ -8,7 +9,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
-  plugins: [offlineCache()],
+  plugins: [noticeFile(), offlineCache()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -22,3 +23,13 @@ export default defineConfig({
     headers: { 'Content-Security-Policy': CSP },
   },
 });
+
+/** The site carries the licences of the data it serves (GloVe, the encoder weights, NumPy's tables). */
+function noticeFile() {
+  return {
+    name: 'notice-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'NOTICE.txt', source: readFileSync(new URL('./NOTICE', import.meta.url)) });
+    },
+  };
+}

@@ -45,7 +45,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(request.mode === 'navigate' ? pageFirstFromNetwork(request) : assetFromCache(request));
+  event.respondWith(request.mode === 'navigate' ? pageFirstFromNetwork(request) : assetFromCache(request, event));
 });
 
 async function pageFirstFromNetwork(request) {
@@ -60,15 +60,17 @@ async function pageFirstFromNetwork(request) {
   return (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match('./index.html')) ?? Response.error();
 }
 
-async function assetFromCache(request) {
+async function assetFromCache(request, event) {
   const cached = await caches.match(request, { ignoreSearch: true });
   if (cached) return cached;
   const response = await fetch(request);
   const path = new URL(request.url).pathname;
   const scope = new URL(self.registration.scope).pathname;
   if (response.ok && ON_DEMAND.some((folder) => path.startsWith(scope + folder))) {
-    const cache = await caches.open(CACHE);
-    await cache.put(request, response.clone());
+    // Stored while the page reads the same bytes, so the page's progress bar moves as they
+    // arrive (waiting for the store first would hold the whole response back).
+    const copy = response.clone();
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
   }
   return response;
 }

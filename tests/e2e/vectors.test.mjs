@@ -170,6 +170,22 @@ test('the bundled GloVe subset drives the bank experiment', async () => {
   await page.close();
 });
 
+test('the whiteboard flow runs on the GloVe subset too: 100-d rows, the core's numbers', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&source=glove&form=qkv&step=10`);
+  await page.waitForFunction(() => /d_model follows the vectors: 100/.test(document.querySelector('#messages').textContent), null, { timeout: 20000 });
+  assert.equal(await page.textContent('#error'), '');
+  const expected = core.flow({
+    sentence: DEFAULTS.sentence, form: 'qkv', base: 0, maxTokens: 64, source: 'pretrained', oov: 'zero', scale: true,
+    dModel: 8, dK: 8, dV: 8, tieWidths: true, embedSeed: 0, projSeed: 1, positional: false, window: -1,
+    pretrained: rowsFor(core, gloveTable(), [DEFAULTS.sentence], 64),
+  });
+  const y = await page.$eval('table.flow-table tfoot td[data-col="partial"]', (td) => td.dataset.value);
+  assert.equal(y, Array.from(expected.y, String).join(','));
+  assert.equal(expected.y.length, 100);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the Q/K/V view offers every source; one-hot sets the width to the vocabulary size', async () => {
   const { page } = await openPage(context, `${server.url}?view=qkv`);
   const options = await page.$$eval('#source option', (os) => os.map((o) => o.value));

@@ -84,7 +84,12 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       showError(error.cancelled ? 'Loading was cancelled; the previous vectors (if any) are still in use.' : `This file could not be used: ${error.message}`);
     });
   };
-  input.on('change', (e) => start(e.target.files?.[0]));
+  input.on('change', (e) => {
+    const file = e.target.files?.[0];
+    // Cleared at once, so choosing the same file again (after fixing it, or after Cancel) loads it again.
+    e.target.value = '';
+    start(file);
+  });
   cancel.on('click', () => pending?.cancel());
   // A file dropped anywhere on the view is read too (and switches to "My own vector file").
   const area = select(box.node().closest('.view') ?? box.node());
@@ -123,11 +128,13 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
 }
 
 function describe(state, report) {
-  const width = report ? `d_model = ${report.dModel}` : '';
   if (state.source === 'numpy' || state.source === 'torch') {
-    return `Random, untrained table from the ${state.source === 'numpy' ? 'NumPy' : 'PyTorch'} notebook's seed; ${width}.`;
+    // before the first good result (an empty sentence in the link) the width asked for
+    return `Random, untrained table from the ${state.source === 'numpy' ? 'NumPy' : 'PyTorch'} notebook's seed; d_model = ${report?.dModel ?? state.dModel}.`;
   }
-  if (state.source === 'onehot') return `One axis per vocabulary word, so ${width} is the vocabulary size; different words have cosine 0.`;
+  if (state.source === 'onehot') {
+    return `One axis per vocabulary word, so d_model${report ? ` = ${report.dModel}` : ''} is the vocabulary size; different words have cosine 0.`;
+  }
   const table = tableFor(state.source);
   if (!table) return state.source === 'glove' ? 'Loading the GloVe subset…' : 'No file loaded yet.';
   const s = table.summary ?? {};
@@ -135,5 +142,5 @@ function describe(state, report) {
   const extra = s.vectorsSeen && s.vectorsSeen > table.words.length ? ` (of ${s.vectorsSeen.toLocaleString('en')} in the file)` : '';
   const format = s.format ? `, ${s.format}${s.hasHeader ? ' with a header line' : ''}` : '';
   const caseText = s.lowercaseOnly === false ? '; the file has capitals' : '';
-  return `${table.name}: ${kept}${extra}${format}${caseText}. ${width}.`;
+  return `${table.name}: ${kept}${extra}${format}${caseText}. d_model = ${table.dim}.`;
 }

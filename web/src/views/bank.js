@@ -38,9 +38,9 @@ const NOTES = {
   raw_target_across_sentences: 'A static lookup: the same row of the same table in both sentences, so exactly 1 for any table, GloVe included.',
   contextual_target_across_sentences: 'Below 1 when each sentence mixes different neighbours into the target: the output depends on context.',
   raw_target_vs_raw_river: 'Raw against raw: trained relationships show here (GloVe), chance values with a random table, 0 with one-hot.',
-  raw_target_vs_raw_money: 'As above, against “money”.',
+  raw_target_vs_raw_money: 'Raw against raw, for “money”: trained relationships show here (GloVe), chance values with a random table, 0 with one-hot.',
   contextual_target_vs_raw_river: 'Output against a raw input: Y went through W_v, another coordinate system, so read with care.',
-  contextual_target_vs_raw_money: 'As above, against “money”.',
+  contextual_target_vs_raw_money: 'Output against a raw input, for “money”: Y went through W_v, another coordinate system, so read with care.',
 };
 
 function drawResults(results, { experiment, state }) {
@@ -122,8 +122,9 @@ function answer(c, state, report) {
 
   let q1;
   if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;
-  else if (ctx < 1 - 1e-9) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
-  else q1 = `Not measurably: the contextual outputs have cosine ${show(ctx)}, as the raw vectors do.`;
+  else if (ctx < 1 - 1e-4) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
+  else if (ctx < 1 - 1e-12) q1 = `Barely. The contextual outputs have cosine ${ctx.toPrecision(10)}: below 1, so they do differ, but by very little, because ${t} gave almost all of its weight to neighbours that make nearly the same mix in both sentences (look at its row of attn_weights).`;
+  else q1 = `Not measurably: the contextual outputs have cosine ${ctx.toPrecision(13)}, as the raw vectors do.`;
 
   let q2;
   if (isPretrained(state.source)) {
