@@ -120,6 +120,10 @@ test('touch: tapping a weight inspects it at 360 px, with no page-level horizont
   const { page } = await openPage(phone, server.url);
   await page.tap('figure[data-name="attn_weights"] .cell[data-i="2"][data-j="1"]');
   assert.equal(await page.$eval('.inspector h4', (e) => e.textContent), 'How attn_weights[2, 1] was made');
+  // any other heatmap: the tapped cell's exact value appears under it
+  await page.tap('figure[data-name="scores"] .cell[data-i="1"][data-j="3"]');
+  const scores = core.workbench({}).projected.scores;
+  assert.equal(await page.textContent('figure[data-name="scores"] .cell-readout'), `scores[1, 3] (of, river) = ${scores.data[1 * scores.cols + 3]}`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
   await phone.close();
 });

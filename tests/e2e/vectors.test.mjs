@@ -170,7 +170,7 @@ test('the bundled GloVe subset drives the bank experiment', async () => {
   await page.close();
 });
 
-test('the whiteboard flow runs on the GloVe subset too: 100-d rows, the core's numbers', async () => {
+test('the whiteboard flow runs on the GloVe subset too: 100-d rows, the core’s numbers', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=flow&source=glove&form=qkv&step=10`);
   await page.waitForFunction(() => /d_model follows the vectors: 100/.test(document.querySelector('#messages').textContent), null, { timeout: 20000 });
   assert.equal(await page.textContent('#error'), '');

@@ -26,6 +26,9 @@ test('opens on the class example with the notebook numbers', async () => {
   assert.deepEqual(await titles(page, 'attn_weights'), Array.from(expected.projected.attn_weights.data));
   assert.deepEqual(await titles(page, 'Y'), Array.from(expected.projected.Y.data));
   assert.deepEqual(await titles(page, 'X'), Array.from(expected.X.data));
+  // the whole embedding table the notebook builds, one row per vocabulary word
+  assert.deepEqual(await titles(page, 'table'), Array.from(expected.table.vectors.data));
+  assert.equal(expected.table.vectors.rows, 8);
   const sums = await page.$$eval('figure[data-name="attn_weights"] .row-sums text.sum', (els) => els.map((e) => e.textContent));
   assert.deepEqual(sums, ['1.000', '1.000', '1.000', '1.000']);
   const shape = await page.$eval('table.shapes tr[data-name="attn_weights"] td.shape', (e) => e.textContent);

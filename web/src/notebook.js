@@ -4,6 +4,7 @@
 
 export const NOTEBOOK_CELLS = {
   numpy: {
+    table: ['cell 4', 'table = build_embeddings(VOCAB, d_model, seed={seed})   # one row per word'],
     X: ['cell 4', 'table = build_embeddings(VOCAB, d_model, seed={seed})\nX = np.stack([table[w.lower()] for w in sentence])'],
     W_q: ['cell 6', 'rng = np.random.default_rng({pseed})\nW_q = rng.normal(scale=0.5, size=(d_model, d_k))'],
     W_k: ['cell 6', 'W_k = rng.normal(scale=0.5, size=(d_model, d_k))'],
@@ -18,6 +19,7 @@ export const NOTEBOOK_CELLS = {
     cosines: ['cells 15–18', 'cosine(a, b); attention(sentence_words, table, W_q, W_k, W_v)'],
   },
   torch: {
+    table: ['cell 23', 'torch.manual_seed({seed})\nembedding = nn.Embedding(len(vocab), d_model)   # embedding.weight'],
     X: ['cell 23', 'torch.manual_seed({seed})\nembedding = nn.Embedding(len(vocab), d_model)\nX = embedding(idx)'],
     W_q: ['cell 24', 'W_q = nn.Linear(d_model, d_k, bias=False)   # shown as W_q.weight.T'],
     W_k: ['cell 24', 'W_k = nn.Linear(d_model, d_k, bias=False)   # shown as W_k.weight.T'],
@@ -47,11 +49,11 @@ export const CLASS_SETTINGS = {
 export function cellsFor(state) {
   const { source } = state;
   let cells = NOTEBOOK_CELLS[source] ?? NOTEBOOK_CELLS.numpy;
-  if (source === 'onehot') cells = { ...NOTEBOOK_CELLS.numpy, X: ['one-hot', 'X = np.eye(len(vocab))[[vocab.index(w.lower()) for w in sentence]]'] };
-  if (source === 'glove' || source === 'file') cells = { ...NOTEBOOK_CELLS.numpy, X: ['the assignment', 'vectors = load_glove(path)   # d_model = vectors width\nX = np.stack([vectors[w.lower()] for w in sentence])'] };
+  if (source === 'onehot') cells = { ...NOTEBOOK_CELLS.numpy, table: ['one-hot', 'table = np.eye(len(vocab))'], X: ['one-hot', 'X = np.eye(len(vocab))[[vocab.index(w.lower()) for w in sentence]]'] };
+  if (source === 'glove' || source === 'file') cells = { ...NOTEBOOK_CELLS.numpy, table: undefined, X: ['the assignment', 'vectors = load_glove(path)   # d_model = vectors width\nX = np.stack([vectors[w.lower()] for w in sentence])'] };
   const settings = { seed: state.embedSeed, pseed: state.projSeed, d_v: state.tieWidths || state.dV === state.dK ? 'd_k' : 'd_v' };
   const fill = (code) => code.replace(/\{(seed|pseed|d_v)\}/g, (_, key) => String(settings[key]));
-  return Object.fromEntries(Object.entries(cells).map(([name, [where, code]]) => [name, [where, fill(code)]]));
+  return Object.fromEntries(Object.entries(cells).filter(([, cell]) => cell).map(([name, [where, code]]) => [name, [where, fill(code)]]));
 }
 
 export const RECORDED = {

@@ -91,6 +91,7 @@ export function drawHeatmap(container, spec) {
 
   const group = svg.append('g').attr('class', 'cells');
   const cellGroups = group.selectAll('g').data(cells).join('g').attr('class', 'cell')
+    .attr('data-i', (d) => d.i).attr('data-j', (d) => d.j)
     .attr('transform', (d) => `translate(${x(d.j)},${y(d.i)})`);
   cellGroups.append('rect').attr('width', cell - 1).attr('height', cell - 1)
     .attr('fill', (d) => (Number.isFinite(d.value) ? colour(d.value) : 'var(--masked)'));
@@ -117,6 +118,7 @@ export function drawHeatmap(container, spec) {
 
   let choose = () => {};
   if (spec.interactive) choose = makeInteractive(cellGroups, spec, rowLabels, colLabels, cols);
+  else showOnTap(figure, cellGroups, { name, rowLabels, colLabels });
 
   const tools = figure.append('div').attr('class', 'heatmap-tools');
   const tableId = `${uid}-table`;
@@ -224,8 +226,6 @@ function makeInteractive(cellGroups, spec, rowLabels, colLabels, cols) {
   cellGroups
     .attr('tabindex', (d) => (d.i === si && d.j === sj ? 0 : -1))
     .attr('role', 'button')
-    .attr('data-i', (d) => d.i)
-    .attr('data-j', (d) => d.j)
     .attr('aria-label', (d) => `${spec.name} row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${cellText(d.value)}`)
     .classed('selected', (d) => d.i === si && d.j === sj)
     .on('mouseenter focus', (event, d) => choose(d))
@@ -252,4 +252,16 @@ function makeInteractive(cellGroups, spec, rowLabels, colLabels, cols) {
 
 function truncate(text, n) {
   return text.length > n ? `${text.slice(0, n - 1)}…` : text;
+}
+
+/**
+ * A phone has no hover titles: a tap (or click) on a cell writes its exact value under the map.
+ * Keyboard and screen-reader users have the table equivalent.
+ */
+function showOnTap(figure, cellGroups, { name, rowLabels, colLabels }) {
+  const readout = figure.append('p').attr('class', 'cell-readout').attr('aria-live', 'polite');
+  cellGroups.on('click', (_, d) => {
+    cellGroups.classed('picked', (c) => c === d);
+    readout.text(`${name}[${d.i}, ${d.j}] (${rowLabels[d.i]}, ${colLabels[d.j]}) = ${full(d.value)}`);
+  });
 }

@@ -28,6 +28,8 @@ export function createShare(container) {
   });
   return {
     update(url) {
+      // Every redraw passes the link; only a changed one makes "Copied." stale.
+      if (input.property('value') === url) return;
       input.property('value', url);
       done.text('');
     },

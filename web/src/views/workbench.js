@@ -169,6 +169,14 @@ function drawWorkbench(resultsEl, { core, report, experiment, state, selected, o
   intro.append('p').text(
     `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
   );
+  const table = report.table;
+  if (cells.table && table.words.length <= PAGE_LIMITS.maxTokens) {
+    // The whole lookup table the notebook builds; X below is its rows for this sentence.
+    heat(intro, {
+      name: state.source === 'torch' ? 'embedding.weight' : 'table', cell: cells.table, matrix: table.vectors,
+      rowLabels: Array.from(table.words), colLabels: feat(table.vectors.cols, 'f'), rowAxis: 'vocabulary words', colAxis: 'features (d_model)',
+    });
+  }
   heat(intro, { name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
 
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
