@@ -123,7 +123,7 @@ function answer(c, state, report) {
   let q1;
   if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;
   else if (ctx < 1 - 1e-4) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
-  else if (ctx < 1 - 1e-12) q1 = `Barely. The contextual outputs have cosine ${ctx.toPrecision(10)}: below 1, so they do differ, but by very little, because ${t} gave almost all of its weight to neighbours that make nearly the same mix in both sentences (look at its row of attn_weights).`;
+  else if (ctx < 1 - 1e-12) q1 = `Barely. The contextual outputs have cosine ${ctx.toPrecision(10)}: below 1, so they do differ, but by very little: the two outputs are almost the same mix of vectors (compare ${t}’s row of attn_weights in the two sentences).`;
   else q1 = `Not measurably: the contextual outputs have cosine ${ctx.toPrecision(13)}, as the raw vectors do.`;
 
   let q2;

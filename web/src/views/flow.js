@@ -16,7 +16,7 @@ import { drawHeads } from './flow-heads.js';
 import { debounce } from '../debounce.js';
 import { addExport } from '../components/export.js';
 import { createVectorSource } from '../components/vector-source.js';
-import { coreOptions as vectorOptions } from '../vectors/store.js';
+import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
 
@@ -58,7 +58,7 @@ export const flowView = {
           status.notices([waiting]);
           return;
         }
-        const options = { ...coreOptions(current), source: shared.source, pretrained: shared.pretrained, oov: current.oov };
+        const options = { ...flowOptions(current), source: shared.source, pretrained: shared.pretrained, oov: current.oov };
         const count = core.tokenize(current.sentence, PAGE_LIMITS.maxTokens).tokens.length;
         options.base = Math.min(current.flowBase, Math.max(0, count - 1));
         let report;
@@ -102,7 +102,7 @@ export const flowView = {
 };
 
 /** The core's options for a page state: the shared settings plus this view's toggles. */
-function coreOptions(s) {
+function flowOptions(s) {
   return {
     sentence: s.sentence, source: s.source, dModel: s.dModel, dK: s.dK, dV: s.dV, tieWidths: s.tieWidths,
     embedSeed: s.embedSeed, projSeed: s.projSeed, scale: s.scale, causal: s.causal,
