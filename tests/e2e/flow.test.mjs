@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, launchBrowser, openPage } from './support.mjs';
+import { num } from '../../web/src/format.js';
 
 const { server, context, core } = await openSite();
 
@@ -11,13 +12,13 @@ const full = (v) => String(v);
 const rowOf = (m, j) => Array.from(m.data.subarray(j * m.cols, (j + 1) * m.cols));
 
 async function stepLabel(page) {
-  return page.$eval('.step-label', (e) => e.textContent);
+  return page.$eval('.flow-region .step-label', (e) => e.textContent);
 }
 
 /** Clicks Next and waits for the page to draw the next step. */
 async function next(page) {
   const before = await page.evaluate(() => document.body.dataset.renders);
-  await page.click('.step-next');
+  await page.click('.flow-region .step-next');
   await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
 }
 
@@ -56,9 +57,9 @@ async function stepThrough(page, f, kinds) {
     await checkTable(page, f, revealed, n);
     if (s < kinds.length - 1) await next(page);
   }
-  assert.equal(await page.$eval('.step-next', (b) => b.getAttribute('aria-disabled')), 'true');
+  assert.equal(await page.$eval('.flow-region .step-next', (b) => b.getAttribute('aria-disabled')), 'true');
   // At the last step Next does nothing but keeps the focus, so the keys go on working.
-  await page.focus('.step-next');
+  await page.focus('.flow-region .step-next');
   await page.keyboard.press('Enter');
   assert.match(await stepLabel(page), new RegExp(`^Step ${kinds.length} of ${kinds.length}: `));
   assert.equal(await page.evaluate(() => document.activeElement.className), 'step-next');
@@ -68,7 +69,7 @@ async function stepThrough(page, f, kinds) {
   assert.ok(f.maxDeviation < 1e-12);
   const deviation = await page.$$eval('.flow-text b.num', (bs) => bs.map((b) => Number(b.dataset.value)));
   assert.ok(deviation.includes(f.maxDeviation));
-  const atStep = (k) => page.waitForFunction((prefix) => document.querySelector('.step-label').textContent.startsWith(prefix), `Step ${k} of ${kinds.length}: `);
+  const atStep = (k) => page.waitForFunction((prefix) => document.querySelector('.flow-region .step-label').textContent.startsWith(prefix), `Step ${k} of ${kinds.length}: `);
   await page.keyboard.press('ArrowLeft');
   await atStep(kinds.length - 1);
   await page.keyboard.press('End');
@@ -135,26 +136,26 @@ test('keyboard stepping: arrows, Home/End, Space plays and pauses', async () => 
   const { page } = await openPage(context, `${server.url}?view=flow`);
   await page.focus('.flow-region');
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 2 of'));
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 2 of'));
   await page.keyboard.press('End');
-  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 10 of 10'));
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 10 of 10'));
   await page.keyboard.press('ArrowLeft');
-  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 9 of'));
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 9 of'));
   await page.keyboard.press('Home');
-  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 1 of'));
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 1 of'));
   await page.focus('.flow-region');
   await page.keyboard.press(' ');
-  assert.equal(await page.$eval('.step-play', (b) => b.getAttribute('aria-pressed')), 'true');
-  await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 2 of'), null, { timeout: 10000 });
+  assert.equal(await page.$eval('.flow-region .step-play', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 2 of'), null, { timeout: 10000 });
   await page.keyboard.press(' ');
-  assert.equal(await page.$eval('.step-play', (b) => b.getAttribute('aria-pressed')), 'false');
+  assert.equal(await page.$eval('.flow-region .step-play', (b) => b.getAttribute('aria-pressed')), 'false');
   await page.close();
 });
 
 test('Class 05 single-query flow: projections, ÷√d_k, softmax, weighted values', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=flow&base=2`);
   await page.check('#flow-form-qkv');
-  await page.waitForFunction(() => document.querySelector('.step-label').textContent.includes('of 11'));
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.includes('of 11'));
   const f = core.flow({ form: 'qkv', base: 2 });
   const kinds = ['vectors', 'project', 'compare', 'scale', 'normalise', 'coefficients', 'term0', 'term1', 'term2', 'term3', 'output'];
   await stepThrough(page, f, kinds);
@@ -245,8 +246,8 @@ test('bad input gets a message; a base token past the end is clamped; no page-le
     assert.equal(await page.$eval('.token-button[aria-pressed="true"]', (b) => b.dataset.j), '3');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360));
     // reduced motion: what the step reveals is drawn at once, with no fade
-    await page.click('.step-next');
-    await page.waitForFunction(() => document.querySelector('.step-label').textContent.startsWith('Step 5'));
+    await page.click('.flow-region .step-next');
+    await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 5'));
     const opacities = await page.$$eval('.flow-svg .flow-part.current', (gs) => gs.map((g) => g.getAttribute('opacity')));
     assert.ok(opacities.length > 0 && opacities.every((o) => o === null));
     await page.fill('#flow-sentence', '   ,,, ');
@@ -272,6 +273,53 @@ test('parallel heads sketch: per-head weights of the base token from the core, h
   const cells2 = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
   assert.deepEqual(cells2, two.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
   assert.match(page.url(), /heads=2/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('overview, training diagram and heads sketch step through with the core’s numbers; a row picks the base token', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv`);
+  const f = core.flow({ form: 'qkv', base: 0 });
+  const wb = f.workbench;
+  const rowOf = (m, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), String).join(',');
+  const label = (section) => page.$eval(`section.${section} .step-label`, (e) => e.textContent);
+  const faded = (section) => page.$$eval(`section.${section} .step-later`, (es) => es.length);
+
+  // the overview: tokens → vectors → one block → one output per token, rows of X and Y
+  assert.match(await label('overview'), /^Step 1 of 4: tokens/);
+  assert.ok(await faded('overview') > 0, 'later parts are faded at step 1');
+  const strips = await page.$$eval('section.overview .overview-strip', (ss) => ss.map((s) => s.dataset.value));
+  assert.deepEqual(strips, [0, 1, 2, 3].flatMap((i) => [rowOf(wb.X, i), rowOf(wb.projected.Y, i)]));
+  await page.click('section.overview .step-next');
+  await page.click('section.overview .step-next');
+  const caption = await page.textContent('section.overview .step-caption');
+  for (const w of f.weights) assert.ok(caption.includes(num(w)), `the weight ${w} is in “${caption}”`);
+  await page.click('section.overview .step-next');
+  assert.match(await label('overview'), /^Step 4 of 4: one output per token/);
+  assert.equal(await faded('overview'), 0);
+  // the main flow did not move
+  assert.match(await page.textContent('.flow-region .step-label'), /^Step 1 of 11/);
+
+  // the training diagram: one real value per box, forward then backward
+  assert.match(await label('gradient'), /^Step 1 of 10: the input X/);
+  const values = await page.$$eval('section.gradient .grad-value', (ts) => Object.fromEntries(ts.map((t) => [t.closest('.grad-node').dataset.node, t.dataset.value])));
+  const p = wb.projected;
+  assert.deepEqual(values, Object.fromEntries(Object.entries({ X: wb.X, Wq: wb.W_q, Wk: wb.W_k, Wv: wb.W_v, Q: p.Q, K: p.K, V: p.V, S: p.scores, A: p.attn_weights, Y: p.Y })
+    .map(([k, m]) => [k, String(m.data[0])])));
+  await page.focus('section.gradient .step-next');
+  await page.keyboard.press('End');
+  assert.match(await label('gradient'), /^Step 10 of 10: backward: into the parameters/);
+  assert.equal(await faded('gradient'), 0);
+
+  // the heads sketch: slices, weights, outputs, concatenation
+  assert.match(await label('heads'), /^Step 1 of 4: cut into slices/);
+  assert.equal(await page.$$eval('section.heads .head-card svg.step-later', (s) => s.length), 4, 'the weights come at step 2');
+  await page.click('section.heads .step-next');
+  assert.equal(await page.$$eval('section.heads .head-card svg.step-later', (s) => s.length), 0);
+
+  // a click on an output row makes it the base token of the flow
+  await page.click('section.overview .overview-row[data-row="2"]');
+  await page.waitForFunction(() => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '2');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -18,7 +18,7 @@ export function reducedMotion() {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
 
-function palette(values) {
+export function palette(values) {
   const finite = values.filter(Number.isFinite);
   const extent = max(finite, (v) => Math.abs(v)) || 1;
   return scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]);

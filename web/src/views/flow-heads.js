@@ -5,6 +5,7 @@ import { select } from 'd3';
 import { num, full } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
 import { addExport } from '../components/export.js';
+import { stepThrough } from '../components/step-through.js';
 
 const BAR_W = 120;
 
@@ -38,11 +39,11 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
   s.perHead.forEach((head, h) => {
     const card = grid.append('article').attr('class', 'head-card').attr('data-head', h);
     const from = h * s.headDim + 1;
-    card.append('h4').text(`head ${h + 1}: features ${from}${s.headDim > 1 ? `–${from + s.headDim - 1}` : ''}`);
+    card.append('h4').attr('data-reveal', 0).text(`head ${h + 1}: features ${from}${s.headDim > 1 ? `–${from + s.headDim - 1}` : ''}`);
     const rowH = 20;
     const w = 96 + BAR_W + 64;
     const hgt = tokens.length * rowH + 4;
-    const svg = card.append('svg').attr('viewBox', `0 0 ${w} ${hgt}`).attr('width', w).attr('height', hgt).style('height', 'auto')
+    const svg = card.append('svg').attr('data-reveal', 1).attr('viewBox', `0 0 ${w} ${hgt}`).attr('width', w).attr('height', hgt).style('height', 'auto')
       .attr('role', 'img').attr('aria-label', `head ${h + 1}: weights of “${tokens[base]}” over the tokens, listed in the table below`);
     const rows = svg.selectAll('g').data(Array.from(head.baseWeights)).join('g').attr('transform', (_, j) => `translate(0,${j * rowH + 2})`);
     rows.append('text').attr('x', 90).attr('y', rowH / 2).attr('dy', '0.35em').attr('text-anchor', 'end').text((_, j) => truncate(tokens[j], 11));
@@ -50,7 +51,7 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
       .attr('width', (w) => Math.max(1, w * BAR_W));
     rows.append('text').attr('class', 'head-value').attr('x', 96 + BAR_W + 4).attr('y', rowH / 2).attr('dy', '0.35em')
       .attr('data-value', (w) => full(w)).text((w) => num(w));
-    card.append('p').attr('class', 'head-output').append('code').text(`output ${vectorText(head.baseOutput)}`);
+    card.append('p').attr('class', 'head-output').attr('data-reveal', 2).append('code').text(`output ${vectorText(head.baseOutput)}`);
     addExport(card.node(), {
       name: `head${h + 1}_weights`,
       svg: svg.node(),
@@ -60,11 +61,22 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
       }],
     });
   });
-  const concat = section.append('p').attr('class', 'heads-concat');
+  const concat = section.append('p').attr('class', 'heads-concat').attr('data-reveal', 3);
   concat.append('span').text(`Side by side (concatenated) for “${tokens[base]}”: `);
   concat.append('code').attr('data-value', Array.from(s.concatBase, full).join(',')).text(vectorText(s.concatBase));
   if (heads === 1) concat.append('span').text(' — with one head this is exactly the y of the Class 05 flow above (÷ √d_model).');
 
+  const perHead = (h) => `head ${h + 1}: ${Array.from(s.perHead[h].baseWeights, (w, j) => `${num(w)} on “${tokens[j]}”`).join(', ')}`;
+  stepThrough(section, {
+    diagram: section,
+    before: '.heads-grid',
+    steps: [
+      { title: 'cut into slices', text: `Q, K and V (${dModel} features each) are cut by columns into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim}: head h sees only its own features.` },
+      { title: 'one attention per head', text: `Each head scores “${tokens[base]}” against every token with its own slice (÷ √${s.headDim}) and normalises: ${perHead(0)}${heads > 1 ? `; ${perHead(1)}` : ''}${heads > 2 ? '; and so on for the others' : ''}.` },
+      { title: 'one output per head', text: `Each head mixes its own slice of V with its own weights: ${heads} output${heads === 1 ? '' : 's'} of ${s.headDim} number${s.headDim === 1 ? '' : 's'} for “${tokens[base]}”.` },
+      { title: 'side by side', text: `The ${heads} outputs are concatenated: ${heads} × ${s.headDim} = ${dModel} numbers again, ${vectorText(s.concatBase)}.` },
+    ],
+  });
   const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table heads-table');
   table.append('caption').attr('class', 'muted').text(`Weights of “${tokens[base]}” in each head`);
   const head = table.append('thead').append('tr');

@@ -16,6 +16,7 @@ import { drawHeads } from './flow-heads.js';
 import { debounce } from '../debounce.js';
 import { addExport } from '../components/export.js';
 import { createVectorSource } from '../components/vector-source.js';
+import { drawOverview } from '../components/overview-diagram.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
@@ -81,6 +82,7 @@ export const flowView = {
           r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE,
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };
+        if (!last || last.key !== key) drawOverview(ui.overview.node(), { report, tokens, onPick: (j) => update({ flowBase: j }) });
         drawTokens(ui.tokens, { tokens, base: report.base, onPick: (j) => update({ flowBase: j }) });
         stepper.set(step, steps.length, stepTitle(steps[step], ctx));
         drawFlowDiagram(ui.diagram.node(), {
@@ -92,7 +94,7 @@ export const flowView = {
         const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
         if (!last || last.extras !== extras) {
           drawObservations(ui.observations, { core, options, state: current, report, tokens, update });
-          drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form });
+          drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form, workbench: report.workbench });
           drawHeads(ui.heads, { core, options, state: current, report, tokens, update });
         }
         last = { key, step, extras };
@@ -164,6 +166,7 @@ function build(root, { core, state, update, sentences }) {
 
   const statusSlot = view.append('div').attr('class', 'status-slot');
   const results = view.append('div').attr('id', 'flow-results');
+  const overview = results.append('section').attr('class', 'stage overview').attr('aria-labelledby', 'overview-title');
   const flowRegion = results.append('section').attr('class', 'stage flow-region').attr('aria-labelledby', 'flow-steps-title')
     .attr('tabindex', 0).attr('aria-describedby', 'flow-keys');
   flowRegion.append('h3').attr('id', 'flow-steps-title').text('Build one output');
@@ -184,7 +187,7 @@ function build(root, { core, state, update, sentences }) {
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
   const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');
-  return { statusSlot, vectorSource, results, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, observations, gradient, heads };
+  return { statusSlot, vectorSource, results, overview, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, observations, gradient, heads };
 }
 
 function syncControls(ui, s) {
