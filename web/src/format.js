@@ -29,3 +29,8 @@ export function full(value) {
 export function shapeText(rows, cols) {
   return `(${rows}, ${cols})`;
 }
+
+/** A label cut to `n` characters, with an ellipsis when it was longer. */
+export function truncate(text, n) {
+  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
+}

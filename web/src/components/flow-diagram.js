@@ -1,17 +1,13 @@
 // The whiteboard flow for one base token, drawn with D3 from a flow report of the core
 // (AttentionCore.flow). One row per token j: its vector(s), the score, exp term, coefficient,
-// the scaled vector and the running sum; the base token on top, y_i at the bottom. Parts of the
+// the scaled vector and the running sum; the base token on top, y_i at the bottom. On a narrow
+// box each row is a small card of three lines instead (flow-layout.js). Parts of the
 // diagram that later steps reveal are drawn as faint outlines; the part the current step reveals
 // fades in (or simply appears, under prefers-reduced-motion). Nothing here computes: every
 // number is read from the report.
 import { select, scaleDiverging, interpolateRdBu, max, hsl, transition } from 'd3';
-import { cellText, full, num } from '../format.js';
-
-// Sizes for a roomy screen and for a narrow one (< 700 px for the diagram's box). On a narrow
-// screen the vector cells lose their printed values (the table and the titles keep them).
-const ROOMY = { gap: 14, rowPad: 10, scalarW: 76, labelW: 78, stripBudget: 224 };
-const NARROW = { gap: 8, rowPad: 8, scalarW: 60, labelW: 62, stripBudget: 96 };
-const TOP = 118; // room for the base block and the column headers
+import { cellText, full, num, truncate } from '../format.js';
+import { flowLayout } from './flow-layout.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
 export function reducedMotion() {
@@ -42,7 +38,8 @@ export function vectorText(values) {
 }
 
 /**
- * @param {HTMLElement} container  emptied and filled with the <svg>
+ * @param {HTMLElement} container  emptied and filled with the <svg>; its width picks the layout
+ *   (components/flow-layout.js), so the diagram always fits it
  * @param {object} spec
  *   report   the core's flow report            steps   [{kind, j?}] of the view
  *   step     index of the current step         tokens  token texts
@@ -66,37 +63,26 @@ export function drawFlowDiagram(container, spec) {
   };
   const term = (j) => at('term', j);
 
-  const narrow = container.clientWidth > 0 && container.clientWidth < 700;
-  const { gap: GAP, rowPad: ROW_PAD, scalarW: SCALAR_W, labelW: LABEL_W, stripBudget } = narrow ? NARROW : ROOMY;
-  const d = r.values.cols;
-  const cell = Math.max(narrow ? 6 : 10, Math.min(28, Math.floor(stripBudget / Math.max(d, 1))));
+  const L = flowLayout(container.clientWidth, { d: r.values.cols, qkv });
+  const cards = L.name === 'cards';
+  const compactText = L.name !== 'roomy'; // shorter headers and numbers
+  const { x: xs, stripW, stripH, scalarW: SCALAR_W, rowPad: ROW_PAD, cell } = L;
   const showCellText = cell >= 26;
-  const stripW = cell * d;
-  const stripH = Math.max(cell, 18);
-  const rowH = (qkv ? 2 * stripH + 6 : stripH) + 2 * ROW_PAD;
   const allValues = [...r.values.data, ...r.keys.data, ...r.partialSums.data, ...r.query, ...r.xBase].filter(Number.isFinite);
   const colour = palette(allValues);
 
-  // Column x positions.
-  const xs = {};
-  let x = LABEL_W + GAP;
-  xs.vec = x; x += stripW + GAP * 2;
-  xs.score = x; x += SCALAR_W + GAP;
-  xs.exp = x; x += SCALAR_W + GAP;
-  xs.weight = x; x += SCALAR_W + GAP * 2;
-  xs.scaled = x; x += stripW + GAP * 2;
-  xs.partial = x; x += stripW + GAP;
-  const width = x;
-  const rowY = (j) => TOP + j * rowH;
+  const rowY = (j) => L.top + j * L.rowH;
   const bottom = rowY(n) + 12;
-  const height = bottom + 96;
+  const oy = bottom + (cards ? 44 : 30); // the output strip; cards put the row sums above it
+  const height = oy + stripH + (cards ? 30 : 66);
 
   const root = select(container);
   root.selectAll('*').remove();
   const svg = root.append('svg')
-    .attr('class', `flow-svg${narrow ? ' narrow' : ''}`)
-    .attr('viewBox', `0 0 ${width} ${height}`)
-    .attr('width', width)
+    .attr('class', `flow-svg layout-${L.name}${compactText ? ' narrow' : ''}`)
+    .attr('data-layout', L.name)
+    .attr('viewBox', `0 0 ${L.width} ${height}`)
+    .attr('width', L.width)
     .attr('height', height)
     .attr('role', 'img')
     .attr('aria-label', `Flow diagram for the output of “${tokens[r.base]}”; the same numbers are in the table below.`);
@@ -118,17 +104,25 @@ export function drawFlowDiagram(container, spec) {
   };
   const revealed = (s) => s <= step;
 
+  const dense = cell <= 3; // slivers: no gaps or outlines between cells
   const strip = (g, values, x0, y0, name) => {
-    const s = g.append('g').attr('class', 'strip').attr('transform', `translate(${x0},${y0})`).attr('data-name', name);
+    const s = g.append('g').attr('class', `strip${dense ? ' dense' : ''}`).attr('transform', `translate(${x0},${y0})`).attr('data-name', name);
     const vals = Array.from(values);
+    // slivers get one outline for the whole strip instead of one per cell
+    const outline = () => s.append('rect').attr('class', 'outline').attr('width', stripW).attr('height', stripH - 1);
+    if (g.classed('ghost') && dense) {
+      outline();
+      return s;
+    }
     const cells = s.selectAll('g').data(vals).join('g').attr('transform', (_, f) => `translate(${f * cell},0)`);
-    cells.append('rect').attr('width', cell - 1).attr('height', stripH - 1)
+    cells.append('rect').attr('width', dense ? cell : cell - 1).attr('height', stripH - 1)
       .attr('fill', (v) => (g.classed('ghost') ? 'none' : colour(v)));
     cells.append('title').text((v, f) => `${name}[${f}] = ${full(v)}`);
     if (showCellText && !g.classed('ghost')) {
       cells.append('text').attr('x', (cell - 1) / 2).attr('y', stripH / 2).attr('dy', '0.35em')
         .attr('text-anchor', 'middle').style('fill', (v) => inkOn(colour(v))).text((v) => shortText(v));
     }
+    if (dense) outline();
     return s;
   };
   const scalar = (g, value, x0, y0, label, attrs = {}) => {
@@ -150,61 +144,77 @@ export function drawFlowDiagram(container, spec) {
     }
   };
 
-  // ---- column headers ---------------------------------------------------------------------
+  // ---- column headers (cards: one line of headers for each line of a card) -------------------
   const headers = svg.append('g').attr('class', 'flow-headers');
-  const header = (s, xh, w, text, sub) => {
+  const header = (s, xh, w, y, text, sub) => {
     const g = stage(headers, s);
-    g.append('text').attr('x', xh + w / 2).attr('y', TOP - 22).attr('text-anchor', 'middle').attr('class', 'col-head').text(text);
-    if (sub) g.append('text').attr('x', xh + w / 2).attr('y', TOP - 8).attr('text-anchor', 'middle').attr('class', /\d/.test(sub) ? 'col-sub num-text' : 'col-sub').text(sub);
+    g.append('text').attr('x', xh + w / 2).attr('y', y).attr('text-anchor', 'middle').attr('class', 'col-head').text(text);
+    if (sub) g.append('text').attr('x', xh + w / 2).attr('y', y + L.head.sub).attr('text-anchor', 'middle').attr('class', /\d/.test(sub) ? 'col-sub num-text' : 'col-sub').text(sub);
   };
-  header(revealOf.vectors, xs.vec, stripW, qkv && revealed(revealOf.project) ? (narrow ? `${idx('k', 'j')} / ${idx('v', 'j')}` : `${idx('k', 'j')} (top), ${idx('v', 'j')} (below)`) : idx('x', 'j'), qkv && revealed(revealOf.project) ? (narrow ? 'keys / values' : `${idx('x', 'j')} W_k, ${idx('x', 'j')} W_v`) : 'row j of X');
-  header(revealOf.compare, xs.score, SCALAR_W, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${narrow ? cellText(r.divisor) : num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`);
-  header(revealOf.normalise, xs.exp, SCALAR_W, narrow ? 'exp(s − m)' : 'exp(score − max)', `${narrow ? 'm' : 'max'} = ${narrow ? cellText(r.rowMax) : num(r.rowMax)}`);
-  header(revealOf.coefficients, xs.weight, SCALAR_W, idx('a', 'i', 'j'), 'coefficient');
-  header(term(0), xs.scaled, stripW, `${idx('a', 'i', 'j')} ${idx(qkv ? 'v' : 'x', 'j')}`, 'scalar × vector');
-  header(term(0), xs.partial, stripW, 'running sum', 'after adding term j');
+  const projectedNow = qkv && revealed(revealOf.project);
+  header(revealOf.vectors, xs.vec, stripW, L.head.vec,
+    projectedNow ? (compactText ? `${idx('k', 'j')} / ${idx('v', 'j')}` : `${idx('k', 'j')} (top), ${idx('v', 'j')} (below)`) : idx('x', 'j'),
+    projectedNow ? (compactText ? 'keys / values' : `${idx('x', 'j')} W_k, ${idx('x', 'j')} W_v`) : 'row j of X');
+  header(revealOf.compare, xs.score, SCALAR_W, L.head.scalar, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${compactText ? cellText(r.divisor) : num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`);
+  header(revealOf.normalise, xs.exp, SCALAR_W, L.head.scalar, compactText ? 'exp(s − m)' : 'exp(score − max)', `${compactText ? 'm' : 'max'} = ${compactText ? cellText(r.rowMax) : num(r.rowMax)}`);
+  header(revealOf.coefficients, xs.weight, SCALAR_W, L.head.scalar, idx('a', 'i', 'j'), 'coefficient');
+  header(term(0), xs.scaled, stripW, L.head.term, `${idx('a', 'i', 'j')} ${idx(qkv ? 'v' : 'x', 'j')}`, 'scalar × vector');
+  header(term(0), xs.partial, stripW, L.head.term, 'running sum', 'after adding term j');
 
   // ---- base block ---------------------------------------------------------------------------
   const baseG = stage(svg, revealOf.base, 'base-block');
-  const by = 14;
-  baseG.append('text').attr('class', 'block-label').attr('x', 0).attr('y', by + stripH / 2).attr('dy', '0.35em')
-    .text(`base: ${truncate(tokens[r.base], 12)}`);
+  const by = L.baseY;
+  const qx = cards ? xs.partial : xs.score + SCALAR_W + L.gap; // where q_i goes
+  if (cards) baseG.append('text').attr('class', 'block-label').attr('x', 0).attr('y', 12).text(`base: ${truncate(tokens[r.base], 24)}`);
+  else {
+    baseG.append('text').attr('class', 'block-label').attr('x', 0).attr('y', by + stripH / 2).attr('dy', '0.35em')
+      .text(`base: ${truncate(tokens[r.base], 12)}`);
+  }
   strip(baseG, r.xBase, xs.vec, by, idx('x', r.base + 1));
   baseG.append('text').attr('class', 'strip-name').attr('x', xs.vec).attr('y', by - 3).text(`${idx('x', r.base + 1)} (base token)`);
   if (qkv) {
-    arrow(baseG, xs.vec + stripW + 4, by + stripH / 2, xs.score + SCALAR_W + GAP - 6, by + stripH / 2, '× W_q');
-    strip(baseG, r.query, xs.score + SCALAR_W + GAP, by, idx('q', r.base + 1));
-    baseG.append('text').attr('class', 'strip-name').attr('x', xs.score + SCALAR_W + GAP).attr('y', by - 3).text(`${idx('q', r.base + 1)} = ${idx('x', r.base + 1)} W_q (query)`);
+    arrow(baseG, xs.vec + stripW + 4, by + stripH / 2, qx - 6, by + stripH / 2, cards ? '' : '× W_q');
+    strip(baseG, r.query, qx, by, idx('q', r.base + 1));
+    baseG.append('text').attr('class', 'strip-name').attr('x', qx).attr('y', by - 3)
+      .text(`${idx('q', r.base + 1)} = ${idx('x', r.base + 1)} W_q${cards ? '' : ' (query)'}`);
   }
 
-  // ---- one row per token -----------------------------------------------------------------
+  // ---- one row (cards: one card) per token ----------------------------------------------------
   const rows = svg.append('g').attr('class', 'flow-rows');
   for (let j = 0; j < n; j++) {
     const y0 = rowY(j) + ROW_PAD;
     const masked = r.masked[j];
     const rowG = rows.append('g').attr('class', 'flow-row').attr('data-j', j).classed('masked', Boolean(masked) && revealed(revealOf.compare))
       .classed('is-base', j === r.base);
+    if (cards) rowG.append('line').attr('class', 'card-rule').attr('x1', 0).attr('x2', L.width).attr('y1', rowY(j)).attr('y2', rowY(j));
     // label and vector(s)
     const labelG = stage(rowG, revealOf.vectors, 'token-label');
-    labelG.append('text').attr('x', LABEL_W - 6).attr('y', y0 + (qkv ? stripH + 3 : stripH / 2)).attr('dy', '0.35em')
-      .attr('text-anchor', 'end').attr('class', 'row-token').text(`${j + 1}. ${truncate(tokens[j], 9)}`)
-      .on('click', () => spec.onPickToken?.(j));
-    if (qkv && revealed(revealOf.project)) {
+    const label = labelG.append('text').attr('class', 'row-token').on('click', () => spec.onPickToken?.(j));
+    if (cards) label.attr('x', 0).attr('y', y0 + 10).text(`${j + 1}. ${truncate(tokens[j], 24)}`);
+    else {
+      label.attr('x', L.labelW - 6).attr('y', y0 + L.dy.scalar + stripH / 2).attr('dy', '0.35em')
+        .attr('text-anchor', 'end');
+      fitText(label.node(), `${j + 1}. `, tokens[j], L.labelW - 6);
+    }
+    if (projectedNow) {
       const g = stage(rowG, revealOf.project);
-      strip(g, matrixRowOf(r.keys, j), xs.vec, y0, idx('k', j + 1));
-      strip(g, matrixRowOf(r.values, j), xs.vec, y0 + stripH + 6, idx('v', j + 1));
+      strip(g, matrixRowOf(r.keys, j), xs.vec, y0 + L.dy.vec, idx('k', j + 1));
+      strip(g, matrixRowOf(r.values, j), xs.vec, y0 + L.dy.vec + stripH + 6, idx('v', j + 1));
     } else {
       const g = stage(rowG, revealOf.vectors);
-      const xRow = matrixRowOf(r.workbench.X, j);
-      strip(g, xRow, xs.vec, y0 + (qkv ? (stripH + 6) / 2 : 0), idx('x', j + 1));
+      strip(g, matrixRowOf(r.workbench.X, j), xs.vec, y0 + L.dy.single, idx('x', j + 1));
     }
-    const yMid = y0 + (qkv ? stripH + 3 : stripH / 2);
-    const sy = yMid - stripH / 2;
+    const sy = y0 + L.dy.scalar; // top of the scalar boxes
+    const yMid = sy + stripH / 2;
+    const ty = y0 + L.dy.term; // top of the scaled vector and the running sum
+    const tMid = ty + stripH / 2;
     // score
     const scoreG = stage(rowG, revealOf.compare, 'score');
-    arrow(scoreG, xs.vec + stripW + 4, yMid, xs.score - 4, yMid);
+    const vecBottom = y0 + L.dy.vec + (qkv ? 2 * stripH + 6 : stripH);
+    if (cards) arrow(scoreG, xs.score + SCALAR_W / 2, vecBottom + 2, xs.score + SCALAR_W / 2, sy - 3);
+    else arrow(scoreG, xs.vec + stripW + 4, yMid, xs.score - 4, yMid);
     const shownScore = qkv && revealed(revealOf.scale) ? r.scores[j] : r.rawScores[j];
-    const scoreLabel = masked ? (narrow ? '−∞' : `−∞ (${masked})`) : compact(shownScore);
+    const scoreLabel = masked ? (compactText ? '−∞' : `−∞ (${masked})`) : compact(shownScore);
     scalar(scoreG, masked ? -Infinity : shownScore, xs.score, sy, scoreLabel, { 'data-kind': 'score', 'data-j': j });
     // exp
     const expG = stage(rowG, revealOf.normalise, 'exp');
@@ -216,48 +226,56 @@ export function drawFlowDiagram(container, spec) {
     scalar(wG, r.weights[j], xs.weight, sy, compact(r.weights[j]), { 'data-kind': 'weight', 'data-j': j });
     // scaled vector and running sum
     const tG = stage(rowG, term(j), 'term');
-    arrow(tG, xs.weight + SCALAR_W + 2, yMid, xs.scaled - 4, yMid);
-    const scaledStrip = strip(tG, matrixRowOf(r.scaledValues, j), xs.scaled, sy, `${idx('a', r.base + 1, j + 1)} ${idx(qkv ? 'v' : 'x', j + 1)}`);
-    arrow(tG, xs.scaled + stripW + 2, yMid, xs.partial - 4, yMid, j === 0 ? '' : '+');
-    const partialStrip = strip(tG, matrixRowOf(r.partialSums, j), xs.partial, sy, `sum of terms 1..${j + 1}`);
+    if (!cards) arrow(tG, xs.weight + SCALAR_W + 2, yMid, xs.scaled - 4, yMid);
+    const scaledStrip = strip(tG, matrixRowOf(r.scaledValues, j), xs.scaled, ty, `${idx('a', r.base + 1, j + 1)} ${idx(qkv ? 'v' : 'x', j + 1)}`);
+    arrow(tG, xs.scaled + stripW + 2, tMid, xs.partial - 4, tMid, j === 0 ? '' : '+');
+    const partialStrip = strip(tG, matrixRowOf(r.partialSums, j), xs.partial, ty, `sum of terms 1..${j + 1}`);
     if (duration && step === term(j)) {
-      // The scaled vector travels from its source column; the running sum drops from the row above.
+      // The scaled vector travels from its source strip; the running sum drops from the row above.
       const move = transition().duration(duration * 1.6);
-      scaledStrip.attr('transform', `translate(${xs.vec},${sy})`).transition(move).attr('transform', `translate(${xs.scaled},${sy})`);
-      if (j > 0) partialStrip.attr('transform', `translate(${xs.partial},${sy - rowH})`).transition(move).attr('transform', `translate(${xs.partial},${sy})`);
+      const from = y0 + (projectedNow ? L.dy.vec + stripH + 6 : L.dy.single);
+      scaledStrip.attr('transform', `translate(${xs.vec},${from})`).transition(move).attr('transform', `translate(${xs.scaled},${ty})`);
+      if (j > 0) partialStrip.attr('transform', `translate(${xs.partial},${ty - L.rowH})`).transition(move).attr('transform', `translate(${xs.partial},${ty})`);
     }
-    if (j > 0) arrow(tG, xs.partial + stripW / 2, sy - ROW_PAD - (qkv ? stripH / 2 + 3 : 0) - 2, xs.partial + stripW / 2, sy - 2);
+    if (j > 0 && !cards) arrow(tG, xs.partial + stripW / 2, ty - ROW_PAD - (qkv ? stripH / 2 + 3 : 0) - 2, xs.partial + stripW / 2, ty - 2);
     if (step === term(j)) rowG.classed('focus', true);
   }
 
-  // brackets: the row being normalised, and its coefficients summing to 1
+  // the row being normalised, and its coefficients summing to 1
   const sumG = stage(svg, revealOf.normalise, 'row-sum');
-  sumG.append('text').attr('class', 'sum-label num-text').attr('x', xs.exp + SCALAR_W / 2).attr('y', bottom + 4).attr('text-anchor', 'middle')
-    .text(`Σ = ${cellText(r.expSum)}`);
   const oneG = stage(svg, revealOf.coefficients, 'weight-sum');
-  oneG.append('text').attr('class', 'sum-label num-text').attr('x', xs.weight + SCALAR_W / 2).attr('y', bottom + (narrow ? 20 : 4)).attr('text-anchor', 'middle')
-    .text(`Σ a = ${cellText(r.weightSum)}`);
+  if (cards) {
+    sumG.append('text').attr('class', 'sum-label num-text').attr('x', 0).attr('y', bottom + 4).text(`Σ exp = ${cellText(r.expSum)}`);
+    oneG.append('text').attr('class', 'sum-label num-text').attr('x', 0).attr('y', bottom + 20).text(`Σ a = ${cellText(r.weightSum)}`);
+  } else {
+    sumG.append('text').attr('class', 'sum-label num-text').attr('x', xs.exp + SCALAR_W / 2).attr('y', bottom + 4).attr('text-anchor', 'middle')
+      .text(`Σ = ${cellText(r.expSum)}`);
+    oneG.append('text').attr('class', 'sum-label num-text').attr('x', xs.weight + SCALAR_W / 2).attr('y', bottom + (compactText ? 20 : 4)).attr('text-anchor', 'middle')
+      .text(`Σ a = ${cellText(r.weightSum)}`);
+  }
 
   // output
   const outG = stage(svg, revealOf.output, 'output-block');
-  const oy = bottom + 30;
   arrow(outG, xs.partial + stripW / 2, rowY(n) - ROW_PAD + 2, xs.partial + stripW / 2, oy - 4);
   strip(outG, r.y, xs.partial, oy, idx('y', r.base + 1));
   outG.append('text').attr('class', 'block-label').attr('x', xs.partial - 8).attr('y', oy + stripH / 2).attr('dy', '0.35em')
-    .attr('text-anchor', 'end').text(`${idx('y', r.base + 1)} (output for ${truncate(tokens[r.base], 10)})`);
-  outG.append('text').attr('class', 'col-sub num-text').attr('x', xs.partial).attr('y', oy + stripH + 16)
+    .attr('text-anchor', 'end').text(cards ? `${idx('y', r.base + 1)} (output)` : `${idx('y', r.base + 1)} (output for ${truncate(tokens[r.base], 10)})`);
+  outG.append('text').attr('class', 'col-sub num-text').attr('x', cards ? L.width : xs.partial).attr('y', oy + stripH + 16)
+    .attr('text-anchor', cards ? 'end' : 'start')
     .text(`= row ${r.base + 1} of Y = A ${qkv ? 'V' : 'X'} (max |difference| ${num(r.maxDeviation)})`);
-
-  // On a narrow screen the diagram scrolls inside its box: bring the current step's columns into view.
-  const kind = steps[step]?.kind;
-  const focus = { compare: [xs.score, SCALAR_W], scale: [xs.score, SCALAR_W], normalise: [xs.exp, SCALAR_W],
-    coefficients: [xs.weight, SCALAR_W], term: [xs.scaled, 2 * stripW + 2 * GAP], output: [xs.partial, stripW] }[kind] ?? [0, 0];
-  const box = container;
-  if (box.clientWidth && box.clientWidth < width) {
-    const left = Math.max(0, focus[0] + focus[1] / 2 - box.clientWidth / 2);
-    box.scrollTo?.({ left, behavior: duration ? 'smooth' : 'auto' });
-  }
   return svg.node();
+}
+
+/**
+ * Writes prefix + text into an SVG <text>, cutting the text (with an ellipsis) until it is at
+ * most maxWidth px long as drawn. Measuring needs the drawing on screen; when it is not (a hidden
+ * box), the whole text is kept.
+ */
+function fitText(node, prefix, text, maxWidth) {
+  node.textContent = prefix + text;
+  for (let keep = text.length - 1; keep >= 1 && node.getComputedTextLength() > maxWidth; keep--) {
+    node.textContent = `${prefix}${text.slice(0, keep)}…`;
+  }
 }
 
 function matrixRowOf(m, i) {
@@ -275,8 +293,4 @@ function shortText(v) {
   const a = Math.abs(v);
   const t = a >= 10 ? v.toFixed(0) : v.toFixed(2);
   return t.replace('-', '−');
-}
-
-function truncate(text, n) {
-  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
 }

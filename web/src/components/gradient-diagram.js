@@ -6,11 +6,25 @@ import { select } from 'd3';
 import { shapeText, num, full } from '../format.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
+import { watchWidth } from './watch-width.js';
 
-const W = 1000;
-const H = 360;
-const BOX_W = 132;
-const BOX_H = 66;
+// Two layouts: left to right for a wide box, and top to bottom (the three projections side by
+// side, then scores → A → Y → loss) for a phone. Below its width a layout is scaled down.
+const LANDSCAPE = {
+  name: 'landscape', width: 1000, height: 360, boxW: 132, boxH: 66, shift: 8,
+  at: { X: [20, 150], Wq: [190, 30], Wk: [190, 150], Wv: [190, 270], Q: [370, 30], K: [370, 150], V: [370, 270], S: [550, 90], A: [710, 90], Y: [710, 270], L: [862, 270] },
+  label: [800, 250],
+};
+const PORTRAIT = {
+  name: 'portrait', width: 300, height: 560, boxW: 92, boxH: 62, shift: 0,
+  at: { X: [104, 8], Wq: [0, 104], Wk: [104, 104], Wv: [208, 104], Q: [0, 200], K: [104, 200], V: [208, 200], S: [52, 296], A: [52, 392], Y: [208, 392], L: [208, 488] },
+  label: [150, 530],
+};
+
+/** The layout for a box `boxWidth` px wide (0: not laid out yet, the wide one). */
+export function gradientLayout(boxWidth) {
+  return boxWidth === 0 || boxWidth >= 760 ? LANDSCAPE : PORTRAIT;
+}
 
 /**
  * @param {HTMLElement} container  emptied and filled
@@ -40,25 +54,26 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
     );
   }
   const p = workbench.projected;
+  // short: the subtitle in the narrow boxes of the portrait layout
   const nodes = {
-    X: { x: 20, y: 150, title: 'X', sub: `input ${shape('X')}`, kind: 'input', m: workbench.X, at: 0 },
-    Wq: { x: 190, y: 30, title: 'W_q', sub: `parameter ${shape('W_q')}`, kind: 'param', m: workbench.W_q, at: 1 },
-    Wk: { x: 190, y: 150, title: 'W_k', sub: `parameter ${shape('W_k')}`, kind: 'param', m: workbench.W_k, at: 1 },
-    Wv: { x: 190, y: 270, title: 'W_v', sub: `parameter ${shape('W_v')}`, kind: 'param', m: workbench.W_v, at: 1 },
-    Q: { x: 370, y: 30, title: 'Q = X W_q', sub: 'queries', kind: 'computed', m: p.Q, at: 2 },
-    K: { x: 370, y: 150, title: 'K = X W_k', sub: 'keys', kind: 'computed', m: p.K, at: 2 },
-    V: { x: 370, y: 270, title: 'V = X W_v', sub: 'values', kind: 'computed', m: p.V, at: 2 },
-    S: { x: 550, y: 90, title: 'Q Kᵀ', sub: `scores ${shape('scores')}`, kind: 'computed', m: p.scores, at: 3 },
-    A: { x: 710, y: 90, title: '÷√d_k, softmax', sub: 'A: computed, not learned', kind: 'computed', m: p.attn_weights, at: 4 },
-    Y: { x: 710, y: 270, title: 'Y = A V', sub: `output ${shape('Y')}`, kind: 'computed', m: p.Y, at: 5 },
-    L: { x: 862, y: 270, title: 'loss', sub: 'none: no task here', kind: 'missing', m: null, at: 6 },
+    X: { title: 'X', sub: `input ${shape('X')}`, kind: 'input', m: workbench.X, at: 0 },
+    Wq: { title: 'W_q', sub: `parameter ${shape('W_q')}`, kind: 'param', m: workbench.W_q, at: 1 },
+    Wk: { title: 'W_k', sub: `parameter ${shape('W_k')}`, kind: 'param', m: workbench.W_k, at: 1 },
+    Wv: { title: 'W_v', sub: `parameter ${shape('W_v')}`, kind: 'param', m: workbench.W_v, at: 1 },
+    Q: { title: 'Q = X W_q', sub: 'queries', kind: 'computed', m: p.Q, at: 2 },
+    K: { title: 'K = X W_k', sub: 'keys', kind: 'computed', m: p.K, at: 2 },
+    V: { title: 'V = X W_v', sub: 'values', kind: 'computed', m: p.V, at: 2 },
+    S: { title: 'Q Kᵀ', sub: `scores ${shape('scores')}`, kind: 'computed', m: p.scores, at: 3 },
+    A: { title: '÷√d_k, softmax', sub: 'A: computed, not learned', short: 'A: not learned', kind: 'computed', m: p.attn_weights, at: 4 },
+    Y: { title: 'Y = A V', sub: `output ${shape('Y')}`, kind: 'computed', m: p.Y, at: 5 },
+    L: { title: 'loss', sub: 'none: no task here', kind: 'missing', m: null, at: 6 },
   };
   // [from, to, the step that draws the arrow]
   const forward = [['X', 'Wq', 1], ['X', 'Wk', 1], ['X', 'Wv', 1], ['Wq', 'Q', 2], ['Wk', 'K', 2], ['Wv', 'V', 2], ['Q', 'S', 3], ['K', 'S', 3], ['S', 'A', 4], ['A', 'Y', 5], ['V', 'Y', 5], ['Y', 'L', 6]];
   const backward = [['L', 'Y', 7], ['Y', 'A', 7], ['Y', 'V', 7], ['A', 'S', 8], ['S', 'Q', 8], ['S', 'K', 8], ['Q', 'Wq', 9], ['K', 'Wk', 9], ['V', 'Wv', 9]];
 
-  const box = root.append('div').attr('class', 'table-scroll').attr('tabindex', 0);
-  const svg = box.append('svg').attr('class', 'gradient-svg').attr('viewBox', `0 0 ${W} ${H}`).attr('width', W).attr('height', H)
+  const box = root.append('div').attr('class', 'gradient-box');
+  const svg = box.append('svg').attr('class', 'gradient-svg')
     .attr('role', 'img')
     .attr('aria-label', 'Forward: X through W_q, W_k, W_v to Q, K, V, then Q Kᵀ, scale and softmax to A, then A V to Y. Backward, dashed: gradients from a loss to Y, A, the scores, Q, K, V and finally W_q, W_k, W_v. No loss exists on this page and nothing was trained.');
   const defs = svg.append('defs');
@@ -67,43 +82,63 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
       .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
       .append('path').attr('d', 'M0,0 L10,5 L0,10 z').attr('class', cls);
   }
-  const centre = (n) => [n.x + BOX_W / 2, n.y + BOX_H / 2];
-  const edge = (from, to, offset) => {
-    const [x1, y1] = centre(nodes[from]);
-    const [x2, y2] = centre(nodes[to]);
-    const dx = x2 - x1;
-    const dy = y2 - y1;
-    const len = Math.hypot(dx, dy) || 1;
-    // Trim to the box edges (approximately) and shift sideways so both directions show.
-    const tx = Math.min(Math.abs((BOX_W / 2 + 4) / (dx || 1e-9)), Math.abs((BOX_H / 2 + 4) / (dy || 1e-9)));
-    const ox = (-dy / len) * offset;
-    const oy = (dx / len) * offset;
-    return [x1 + dx * tx + ox, y1 + dy * tx + oy, x2 - dx * tx + ox, y2 - dy * tx + oy];
-  };
+  // The elements are made once; place() puts them where a layout says, so that a new width
+  // moves them without losing the step the learner is on.
   const fwd = svg.append('g').attr('class', 'grad-forward');
-  for (const [a, b, at] of forward) {
-    const [x1, y1, x2, y2] = edge(a, b, -4);
-    fwd.append('line').attr('data-reveal', at).attr('x1', x1).attr('y1', y1).attr('x2', x2).attr('y2', y2).attr('marker-end', 'url(#grad-fwd)');
-  }
+  const forwardLines = forward.map(([a, b, at]) => ({ a, b, line: fwd.append('line').attr('data-reveal', at).attr('marker-end', 'url(#grad-fwd)') }));
   const back = svg.append('g').attr('class', 'grad-backward');
-  for (const [a, b, at] of backward) {
-    const [x1, y1, x2, y2] = edge(a, b, -4);
-    back.append('line').attr('data-reveal', at).attr('x1', x1).attr('y1', y1 + 8).attr('x2', x2).attr('y2', y2 + 8).attr('marker-end', 'url(#grad-back)');
-  }
-  back.append('text').attr('data-reveal', 7).attr('class', 'grad-label').attr('x', 800).attr('y', 250).attr('text-anchor', 'middle').text('gradient (if trained)');
+  const backwardLines = backward.map(([a, b, at]) => ({ a, b, line: back.append('line').attr('data-reveal', at).attr('marker-end', 'url(#grad-back)') }));
+  const gradLabel = back.append('text').attr('data-reveal', 7).attr('class', 'grad-label').attr('text-anchor', 'middle').text('gradient (if trained)');
   const g = svg.append('g').attr('class', 'grad-nodes');
-  for (const [id, n] of Object.entries(nodes)) {
-    const b = g.append('g').attr('class', `grad-node ${n.kind}`).attr('data-node', id).attr('data-reveal', n.at).attr('transform', `translate(${n.x},${n.y})`);
-    b.append('rect').attr('width', BOX_W).attr('height', BOX_H).attr('rx', 6);
-    b.append('text').attr('x', BOX_W / 2).attr('y', 21).attr('text-anchor', 'middle').attr('class', 'grad-title').text(n.title);
-    b.append('text').attr('x', BOX_W / 2).attr('y', 40).attr('text-anchor', 'middle').attr('class', 'grad-sub').text(n.sub);
+  const boxes = Object.entries(nodes).map(([id, n]) => {
+    const b = g.append('g').attr('class', `grad-node ${n.kind}`).attr('data-node', id).attr('data-reveal', n.at);
+    b.append('rect').attr('rx', 6);
+    b.append('text').attr('y', 21).attr('text-anchor', 'middle').attr('class', 'grad-title').text(n.title);
+    b.append('text').attr('y', 40).attr('text-anchor', 'middle').attr('class', 'grad-sub');
     if (n.m) {
       // one real number per box; the title has the first row in full
-      b.append('text').attr('x', BOX_W / 2).attr('y', 57).attr('text-anchor', 'middle').attr('class', 'grad-value')
+      b.append('text').attr('y', 57).attr('text-anchor', 'middle').attr('class', 'grad-value')
         .attr('data-value', full(n.m.data[0])).text(`[0, 0] = ${num(n.m.data[0])}`);
       b.append('title').text(`${n.title}, first row: [${Array.from(n.m.data.subarray(0, n.m.cols), full).join(', ')}]`);
     }
-  }
+    return { id, n, b };
+  });
+  const place = (layout) => {
+    const { boxW, boxH } = layout;
+    svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`).attr('width', layout.width).attr('height', layout.height)
+      .attr('data-layout', layout.name).classed('portrait', layout.name === 'portrait');
+    const centre = (id) => [layout.at[id][0] + boxW / 2, layout.at[id][1] + boxH / 2];
+    // from box to box, trimmed to the box edges (approximately) and shifted sideways, so that
+    // the forward and backward arrows between the same two boxes both show
+    const edge = (from, to, offset) => {
+      const [x1, y1] = centre(from);
+      const [x2, y2] = centre(to);
+      const dx = x2 - x1;
+      const dy = y2 - y1;
+      const len = Math.hypot(dx, dy) || 1;
+      const t = Math.min(Math.abs((boxW / 2 + 4) / (dx || 1e-9)), Math.abs((boxH / 2 + 4) / (dy || 1e-9)));
+      const ox = (-dy / len) * offset;
+      const oy = (dx / len) * offset;
+      return [x1 + dx * t + ox, y1 + dy * t + oy, x2 - dx * t + ox, y2 - dy * t + oy];
+    };
+    for (const { a, b, line } of forwardLines) {
+      const [x1, y1, x2, y2] = edge(a, b, -4);
+      line.attr('x1', x1).attr('y1', y1).attr('x2', x2).attr('y2', y2);
+    }
+    for (const { a, b, line } of backwardLines) {
+      const [x1, y1, x2, y2] = edge(a, b, -4);
+      line.attr('x1', x1).attr('y1', y1 + layout.shift).attr('x2', x2).attr('y2', y2 + layout.shift);
+    }
+    gradLabel.attr('x', layout.label[0]).attr('y', layout.label[1]);
+    for (const { id, n, b } of boxes) {
+      b.attr('transform', `translate(${layout.at[id][0]},${layout.at[id][1]})`);
+      b.select('rect').attr('width', boxW).attr('height', boxH);
+      b.selectAll('text').attr('x', boxW / 2);
+      b.select('.grad-sub').text(layout.name === 'portrait' && n.short ? n.short : n.sub);
+    }
+  };
+  place(gradientLayout(box.node().clientWidth));
+  watchWidth(box.node(), (width) => place(gradientLayout(width)));
   const notes = root.append('ul').attr('class', 'grad-notes');
   const params = report.matrices.filter((m) => m.isParameter);
   notes.append('li').text(
@@ -129,6 +164,6 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
     { title: 'backward: to the scores, Q and K', text: 'Through the softmax into the scores, and from there into Q and K.' },
     { title: 'backward: into the parameters', text: `Finally into W_q, W_k and W_v${embeddingTrained ? ', and through X into embedding.weight' : ''}: the parameters an optimiser would update (${report.parameterCount} numbers). On this page ${report.gradientSteps} gradient steps were taken, so they keep their random starting values.` },
   ];
-  stepThrough(root, { steps, diagram: svg, before: '.table-scroll' });
+  stepThrough(root, { steps, diagram: svg, before: '.gradient-box' });
   addExport(root.node(), { name: 'training_diagram', svg: svg.node() });
 }

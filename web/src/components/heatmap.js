@@ -10,7 +10,7 @@
 //                symmetric around 0 so the sign is never hidden by the colour
 //   'weights'    values in [0, 1] (attention weights): sequential Blues, light to dark
 import { select, scaleBand, scaleDiverging, scaleSequential, interpolateRdBu, interpolateBlues, max, hsl, range } from 'd3';
-import { cellText, full, num, shapeText } from '../format.js';
+import { cellText, full, num, shapeText, truncate } from '../format.js';
 import { addExport } from './export.js';
 
 const LABEL_WIDTH = 74;
@@ -27,6 +27,14 @@ function colourScale(palette, data) {
   const extent = max(finite, (v) => Math.abs(v)) || 1;
   // Reversed RdBu: negative blue, positive red.
   return scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]);
+}
+
+// The column labels are turned 50° upwards and run right of their column; room is kept for the
+// last ones (at most 7 px a character at the labels' 11 px, and the turned glyphs' height) so
+// that they are not cut off.
+function labelOverhang(colLabels, cell) {
+  const reach = (label, k) => Math.cos(Math.PI * 50 / 180) * 7 * truncate(label, 9).length + 4 - cell / 2 - (colLabels.length - 1 - k) * cell;
+  return Math.ceil(Math.max(0, ...colLabels.map(reach)));
 }
 
 function textColour(fill) {
@@ -49,7 +57,7 @@ export function drawHeatmap(container, spec) {
   const showValues = cell >= 36;
   const sumWidth = spec.rowSums ? 56 : 0;
   const legendWidth = 160;
-  const width = Math.max(LABEL_WIDTH + cols * cell + sumWidth + 4, LABEL_WIDTH + legendWidth + 104);
+  const width = Math.max(LABEL_WIDTH + cols * cell + Math.max(sumWidth, labelOverhang(colLabels, cell)) + 4, LABEL_WIDTH + legendWidth + 104);
   const gridBottom = HEADER_HEIGHT + rows * cell;
   const height = gridBottom + LEGEND_HEIGHT + 4;
 
@@ -248,10 +256,6 @@ function makeInteractive(cellGroups, spec, rowLabels, colLabels, cols) {
     spec.onSelect?.(d.i, d.j);
   }
   return (i, j) => choose(cellGroups.filter((c) => c.i === i && c.j === j).datum());
-}
-
-function truncate(text, n) {
-  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
 }
 
 /**

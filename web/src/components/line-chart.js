@@ -3,8 +3,13 @@
 import { select, scaleLinear, axisBottom, axisLeft, line, extent, min, max } from 'd3';
 import { num } from '../format.js';
 import { addExport } from './export.js';
+import { dataTable } from './data-table.js';
+import { watchWidth } from './watch-width.js';
 
-const WIDTH = 640;
+// Drawn at its box's width (up to 640 px), so that the axes' text keeps its size on a phone;
+// redrawn when that width changes.
+const MAX_WIDTH = 640;
+const MIN_WIDTH = 280;
 const MARGIN = { top: 12, right: 14, bottom: 50, left: 60 };
 
 /**
@@ -14,24 +19,26 @@ const MARGIN = { top: 12, right: 14, bottom: 50, left: 60 };
  *   height?: number, markers?: boolean, tableLabel?: string}} spec
  */
 export function drawLineChart(container, spec) {
+  const chartWidth = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, container.clientWidth || MAX_WIDTH));
+  const tableOpen = container.querySelector('details.chart-table')?.open ?? false;
   const height = spec.height ?? 260;
   const xs = Array.from(spec.x);
   const all = spec.series.flatMap((s) => Array.from(s.values));
   const lo = min(all);
   const hi = max(all);
   const pad = (hi - lo) * 0.05 || 0.5;
-  const x = scaleLinear().domain(extent(xs)).range([MARGIN.left, WIDTH - MARGIN.right]);
+  const x = scaleLinear().domain(extent(xs)).range([MARGIN.left, chartWidth - MARGIN.right]);
   const y = scaleLinear().domain([lo - pad, hi + pad]).nice().range([height - MARGIN.bottom, MARGIN.top]);
 
   const figure = select(container).html('').append('figure').attr('class', 'line-chart').attr('data-name', spec.name);
   figure.append('figcaption').text(spec.caption);
-  const svg = figure.append('svg').attr('viewBox', `0 0 ${WIDTH} ${height}`).attr('role', 'img')
+  const svg = figure.append('svg').attr('viewBox', `0 0 ${chartWidth} ${height}`).attr('width', chartWidth).attr('height', height).attr('role', 'img')
     .attr('aria-label', `${spec.caption}. The values are in the table below the chart.`);
-  svg.append('g').attr('class', 'x-axis').attr('transform', `translate(0,${height - MARGIN.bottom})`).call(axisBottom(x).ticks(8));
+  svg.append('g').attr('class', 'x-axis').attr('transform', `translate(0,${height - MARGIN.bottom})`).call(axisBottom(x).ticks(chartWidth < 420 ? 5 : 8));
   svg.append('g').attr('class', 'y-axis').attr('transform', `translate(${MARGIN.left},0)`).call(axisLeft(y).ticks(6));
-  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2).attr('y', height - 6)
+  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + chartWidth - MARGIN.right) / 2).attr('y', height - 6)
     .attr('text-anchor', 'middle').text(spec.xLabel);
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(13,${(height - MARGIN.bottom + MARGIN.top) / 2}) rotate(-90)`)
+  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(16,${(height - MARGIN.bottom + MARGIN.top) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle').text(spec.yLabel);
   const path = line().x((_, i) => x(xs[i])).y((v) => y(v));
   for (const s of spec.series) {
@@ -48,9 +55,9 @@ export function drawLineChart(container, spec) {
     item.append('span').attr('class', `swatch ${s.className ?? ''}`).attr('aria-hidden', 'true');
     item.append('span').text(s.label);
   }
-  const details = figure.append('details').attr('class', 'chart-table');
+  const details = figure.append('details').attr('class', 'chart-table').property('open', tableOpen);
   details.append('summary').text(spec.tableLabel ?? 'The values as a table');
-  const table = details.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('data-name', spec.name);
+  const table = dataTable(details).attr('data-name', spec.name);
   const head = table.append('thead').append('tr');
   head.append('th').attr('scope', 'col').text(spec.xLabel);
   for (const s of spec.series) head.append('th').attr('scope', 'col').text(s.label);
@@ -72,5 +79,6 @@ export function drawLineChart(container, spec) {
       rowAxis: 'point', colAxis: 'series',
     }],
   });
+  watchWidth(figure.node(), () => drawLineChart(container, spec));
   return figure.node();
 }

@@ -3,24 +3,32 @@
 // colour strip of its numbers (titles give them in full); a click on a row picks the base token
 // of the detailed flow below.
 import { select } from 'd3';
-import { num, full } from '../format.js';
+import { num, full, truncate } from '../format.js';
 import { idx, palette, vectorText } from './flow-diagram.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
 
 const ROW_H = 26;
 const TOP = 30;
-const TOKEN_W = 78;
-const STRIP_W = 120;
-const BLOCK_W = 110;
-const GAP = 34;
+const WIDE = { tokenW: 78, gap: 34, stripW: 120, blockW: 110, tail: 40, compact: false };
+
+/** Column widths for a box `boxWidth` px wide: the wide drawing, or a compact one that fits a phone. */
+function overviewLayout(boxWidth) {
+  const width = WIDE.tokenW + 3 * WIDE.gap + 2 * WIDE.stripW + WIDE.blockW + WIDE.tail;
+  if (boxWidth === 0 || boxWidth >= width) return WIDE;
+  const narrow = { tokenW: 56, gap: 16, blockW: 78, tail: 26, compact: true };
+  const room = Math.max(boxWidth, 240) - narrow.tokenW - 3 * narrow.gap - narrow.blockW - narrow.tail;
+  return { ...narrow, stripW: Math.max(36, Math.floor(room / 2)) };
+}
 
 /**
- * @param {HTMLElement} container  emptied and filled
- * @param {{report: object, tokens: string[], onPick: (i: number) => void}} spec
+ * @param {HTMLElement} container  emptied and filled; its width picks the layout
+ * @param {{report: object, tokens: string[], onPick: (i: number) => void, step?: number}} spec
  *   report  the core's flow report (its workbench has X and both forms' outputs)
+ *   step    the step to show first (default 0)
+ * @returns {{show(k: number): void, step(): number}} its stepper (stepThrough)
  */
-export function drawOverview(container, { report, tokens, onPick }) {
+export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   const section = select(container);
   section.selectAll('*').remove();
   section.append('h3').attr('id', 'overview-title').text('The whole block: tokens in, one output per token out');
@@ -32,10 +40,11 @@ export function drawOverview(container, { report, tokens, onPick }) {
   const row = (m, i) => m.data.subarray(i * m.cols, (i + 1) * m.cols);
   const colour = palette([...X.data, ...Y.data]);
 
+  const { tokenW: TOKEN_W, gap: GAP, stripW: STRIP_W, blockW: BLOCK_W, compact } = overviewLayout(container.clientWidth);
   const xStrip = TOKEN_W + GAP;
   const blockX = xStrip + STRIP_W + GAP;
   const yStrip = blockX + BLOCK_W + GAP;
-  const width = yStrip + STRIP_W + 40;
+  const width = yStrip + STRIP_W + (compact ? 26 : 40);
   const height = TOP + n * ROW_H + 8;
   const box = section.append('div').attr('class', 'overview-box');
   const svg = box.append('svg').attr('class', 'overview-svg').attr('viewBox', `0 0 ${width} ${height}`)
@@ -45,13 +54,13 @@ export function drawOverview(container, { report, tokens, onPick }) {
   const head = (x, text, at) => svg.append('text').attr('class', 'overview-head').attr('x', x).attr('y', 16)
     .attr('data-reveal', at).text(text);
   head(TOKEN_W, 'tokens', 0).attr('text-anchor', 'end');
-  head(xStrip, `vectors (${X.cols} numbers each)`, 1);
-  head(yStrip, `outputs (${Y.cols} each)`, 3);
+  head(xStrip, compact ? 'vectors' : `vectors (${X.cols} numbers each)`, 1);
+  head(yStrip, compact ? 'outputs' : `outputs (${Y.cols} each)`, 3);
 
   const block = svg.append('g').attr('data-reveal', 2).attr('class', 'overview-block');
   block.append('rect').attr('x', blockX).attr('y', TOP - 4).attr('width', BLOCK_W).attr('height', n * ROW_H).attr('rx', 8);
   const mid = TOP - 4 + (n * ROW_H) / 2;
-  block.append('text').attr('x', blockX + BLOCK_W / 2).attr('y', mid - 6).attr('text-anchor', 'middle').text('self-attention');
+  block.append('text').attr('x', blockX + BLOCK_W / 2).attr('y', mid - 6).attr('text-anchor', 'middle').text(compact ? 'attention' : 'self-attention');
   block.append('text').attr('x', blockX + BLOCK_W / 2).attr('y', mid + 10).attr('text-anchor', 'middle').attr('class', 'overview-sub')
     .text(qkv ? '(Q, K, V)' : '(reweigh)');
 
@@ -69,7 +78,7 @@ export function drawOverview(container, { report, tokens, onPick }) {
     // the whole row takes the click (the token buttons below do the same from the keyboard)
     g.append('rect').attr('class', 'overview-hit').attr('width', width).attr('height', ROW_H).attr('fill', 'transparent');
     g.append('text').attr('x', TOKEN_W).attr('y', ROW_H / 2).attr('dy', '0.35em').attr('text-anchor', 'end')
-      .attr('data-reveal', 0).text(tokens[i].length > 11 ? `${tokens[i].slice(0, 10)}…` : tokens[i]);
+      .attr('data-reveal', 0).text(truncate(tokens[i], compact ? 7 : 11));
     const mid = ROW_H / 2 - 1;
     g.append('line').attr('class', 'overview-arrow').attr('x1', TOKEN_W + 6).attr('x2', xStrip - 6).attr('y1', mid).attr('y2', mid).attr('data-reveal', 1);
     strip(g, row(X, i), xStrip, idx('x', i + 1)).attr('data-reveal', 1).attr('data-value', Array.from(row(X, i), full).join(','));
@@ -91,7 +100,7 @@ export function drawOverview(container, { report, tokens, onPick }) {
     },
     { title: 'one output per token', text: `${n} in, ${n} out: each token gets its own contextual vector of ${Y.cols} numbers, ${idx('y', b + 1)} = ${first3(row(Y, b))}. Click a row to build that output step by step below.` },
   ];
-  stepThrough(section, { steps, diagram: svg, before: '.overview-box' });
+  const stepper = stepThrough(section, { steps, diagram: svg, before: '.overview-box', start: step });
   addExport(section.node(), {
     name: 'overview',
     svg: svg.node(),
@@ -100,4 +109,5 @@ export function drawOverview(container, { report, tokens, onPick }) {
       { name: 'Y', ...Y, rowLabels: tokens, colLabels: Array.from({ length: Y.cols }, (_, f) => `f${f + 1}`), rowAxis: 'tokens', colAxis: 'features' },
     ],
   });
+  return stepper;
 }

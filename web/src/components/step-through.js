@@ -7,16 +7,19 @@ import { createStepper } from './stepper.js';
 
 /**
  * @param {d3.Selection} section  holds the diagram; its keys step it
- * @param {{steps: {title: string, text: string}[], diagram: d3.Selection, before?: string}} spec
+ * @param {{steps: {title: string, text: string}[], diagram: d3.Selection, before?: string, start?: number}} spec
  *   diagram  the element whose [data-reveal] descendants are shown step by step
  *   before   a selector in `section` to put the controls in front of (default: at the end)
- * @returns {{show(k: number): void}}
+ *   start    the step shown first (a diagram redrawn for a new width keeps its step)
+ * @returns {{show(k: number): void, step(): number}}
  */
-export function stepThrough(section, { steps, diagram, before }) {
+export function stepThrough(section, { steps, diagram, before, start = 0 }) {
   const controls = before ? section.insert('div', before) : section.append('div');
   controls.attr('class', 'step-through');
   const caption = controls.append('p').attr('class', 'step-caption').attr('aria-live', 'polite');
+  let current = 0;
   const show = (k) => {
+    current = k;
     stepper.set(k, steps.length, steps[k].title);
     caption.text(steps[k].text);
     diagram.selectAll('[data-reveal]').each(function mark() {
@@ -25,6 +28,6 @@ export function stepThrough(section, { steps, diagram, before }) {
     });
   };
   const stepper = createStepper(controls.insert('div', '.step-caption'), { region: section.node(), onStep: show });
-  show(0);
-  return { show };
+  show(Math.min(Math.max(start, 0), steps.length - 1));
+  return { show, step: () => current };
 }

@@ -6,6 +6,7 @@ import { mountTwoSentences } from '../components/two-sentences.js';
 import { drawBarChart } from '../components/bar-chart.js';
 import { num, full } from '../format.js';
 import { isPretrained } from '../vectors/store.js';
+import { dataTable } from '../components/data-table.js';
 
 export const bankView = {
   id: 'bank',
@@ -75,7 +76,7 @@ function drawResults(results, { experiment, state }) {
     ...Array.from(experiment.contextualVsRawWords, (x) => ({ key: `word:${x.name}`, label: x.description, short: `ctx vs raw “${x.name.slice(0, 18)}”`, value: x.value, group: 'words', why: x.whyUndefined })),
   ];
   drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items, title: `Cosines of ${state.target}` });
-  const table = chart.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table bank-table');
+  const table = dataTable(chart).attr('class', 'cosine-table bank-table');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

@@ -7,6 +7,7 @@ import { num } from '../format.js';
 import { text } from '../params.js';
 import { debounce } from '../debounce.js';
 import { addExport } from '../components/export.js';
+import { dataTable } from '../components/data-table.js';
 
 const EXTENT = 3.5; // the 2-D plot shows [-EXTENT, EXTENT] on both axes
 const SIZE = 320;
@@ -165,7 +166,7 @@ function buildPlot(holder, { onMove }) {
 
 function drawNumbers(container, r) {
   container.html('');
-  const table = container.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table vector-table');
+  const table = dataTable(container).attr('class', 'cosine-table vector-table');
   table.append('caption').text('The two vectors and what the core computes from them');
   const head = table.append('thead').append('tr');
   for (const h of ['quantity (and how it is made)', 'value']) head.append('th').attr('scope', 'col').text(h);

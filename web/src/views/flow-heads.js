@@ -2,10 +2,11 @@
 // projections cut into column slices, one attention per slice, outputs side by side. Numbers
 // from the core's headsSketch; this module only lays them out.
 import { select } from 'd3';
-import { num, full } from '../format.js';
+import { num, full, truncate } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
 import { addExport } from '../components/export.js';
 import { stepThrough } from '../components/step-through.js';
+import { dataTable } from '../components/data-table.js';
 
 const BAR_W = 120;
 
@@ -77,19 +78,16 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
       { title: 'side by side', text: `The ${heads} outputs are concatenated: ${heads} × ${s.headDim} = ${dModel} numbers again, ${vectorText(s.concatBase)}.` },
     ],
   });
-  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table heads-table');
+  // one row per token and a column per head: tokens may be up to 64, heads at most 16
+  const table = dataTable(section).attr('class', 'obs-table heads-table');
   table.append('caption').attr('class', 'muted').text(`Weights of “${tokens[base]}” in each head`);
   const head = table.append('thead').append('tr');
-  head.append('th').attr('scope', 'col').text('head');
-  tokens.forEach((t) => head.append('th').attr('scope', 'col').text(t));
+  head.append('th').attr('scope', 'col').text('token');
+  s.perHead.forEach((_, h) => head.append('th').attr('scope', 'col').text(`head ${h + 1}`));
   const body = table.append('tbody');
-  s.perHead.forEach((hd, h) => {
+  tokens.forEach((t, j) => {
     const tr = body.append('tr');
-    tr.append('th').attr('scope', 'row').text(String(h + 1));
-    Array.from(hd.baseWeights).forEach((w) => tr.append('td').attr('data-value', full(w)).text(num(w)));
+    tr.append('th').attr('scope', 'row').text(t);
+    s.perHead.forEach((hd, h) => tr.append('td').attr('data-head', h).attr('data-value', full(hd.baseWeights[j])).text(num(hd.baseWeights[j])));
   });
-}
-
-function truncate(text, n) {
-  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
 }

@@ -3,6 +3,7 @@
 // module lays out its numbers and says what they show, and what they do not.
 import { num, full, shapeText } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
+import { dataTable } from '../components/data-table.js';
 
 export function drawObservations(section, { core, options, state, report, tokens, update }) {
   section.selectAll('*').remove();
@@ -72,7 +73,7 @@ function shuffle(c, { core, options, state, update }) {
     return '. The encoding adds a different vector at each position, so the same word no longer enters as the same vector.';
   };
   both.append('span').text(explanation());
-  const table = c.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table');
+  const table = dataTable(c).attr('class', 'obs-table');
   const head = table.append('thead').append('tr');
   for (const h of ['new position', 'word', 'output in the shuffled run', 'its original output']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -108,7 +109,7 @@ function distance(c, { core, options, state, report, tokens, update }) {
   select.property('value', String(other));
   toggleButtons(c, state, update, ['causal', 'flowWindow', 'flowPE']);
   const r = core.distanceExperiment({ ...options, base, other });
-  const table = c.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table distance-table');
+  const table = dataTable(c).attr('class', 'obs-table distance-table');
   const head = table.append('thead').append('tr');
   for (const h of ['placed at', 'distance', 'raw score', 'weight']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -134,7 +135,7 @@ function lengths(c, { core, options }) {
   c.append('p').text(
     'Run the same computation on the first 1, 2, 3, … words of your sentence. Nothing in it is sized for a particular length: the score matrix grows to n × n, the output keeps one row per token and its width, and the same parameters (if any) serve every length.',
   );
-  const table = c.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table');
+  const table = dataTable(c).attr('class', 'obs-table');
   const head = table.append('thead').append('tr');
   for (const h of ['tokens', 'X', 'scores', 'A', 'Y', 'max |row sum − 1|']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -154,7 +155,7 @@ function training(c, { core, options }) {
   c.append('p').text(
     'Which matrices could training change, and did anything change them? The core has no training code at all: every number below is an initial value, an input, a fixed formula or a result computed from them.',
   );
-  const table = c.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'obs-table training-table');
+  const table = dataTable(c).attr('class', 'obs-table training-table');
   const head = table.append('thead').append('tr');
   for (const h of ['matrix', 'shape', 'what it is', 'trained?', 'where its numbers come from']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

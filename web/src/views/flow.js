@@ -17,6 +17,8 @@ import { debounce } from '../debounce.js';
 import { addExport } from '../components/export.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { drawOverview } from '../components/overview-diagram.js';
+import { watchWidth } from '../components/watch-width.js';
+import { tableBox, fitTable } from '../components/data-table.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
@@ -41,9 +43,20 @@ export const flowView = {
     const ui = build(root, { core, state, update, sentences: () => [latest.sentence] });
     const status = createStatus(ui.statusSlot, ui.results.node());
     let last = null; // {key, step} of the last drawing, to animate only single steps
+    let drawn = null; // the flow diagram's last spec, to redraw it for a new width
+    let overview = null; // {spec, stepper} of the overview, likewise (it keeps its step)
     const stepper = createStepper(ui.stepperSlot, {
       region: ui.flowRegion.node(),
       onStep: (index) => update({ flowStep: index }),
+    });
+    watchWidth(ui.diagram.node(), () => {
+      if (drawn) drawFlowDiagram(ui.diagram.node(), { ...drawn, animate: false });
+    });
+    const drawOverviewFor = (spec, step = 0) => {
+      overview = { spec, stepper: drawOverview(ui.overview.node(), { ...spec, step }) };
+    };
+    watchWidth(ui.overview.node(), () => {
+      if (overview) drawOverviewFor(overview.spec, overview.stepper.step());
     });
     return {
       status,
@@ -82,12 +95,11 @@ export const flowView = {
           r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE,
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };
-        if (!last || last.key !== key) drawOverview(ui.overview.node(), { report, tokens, onPick: (j) => update({ flowBase: j }) });
+        if (!last || last.key !== key) drawOverviewFor({ report, tokens, onPick: (j) => update({ flowBase: j }) });
         drawTokens(ui.tokens, { tokens, base: report.base, onPick: (j) => update({ flowBase: j }) });
         stepper.set(step, steps.length, stepTitle(steps[step], ctx));
-        drawFlowDiagram(ui.diagram.node(), {
-          report, steps, step, tokens, animate, onPickToken: (j) => update({ flowBase: j }),
-        });
+        drawn = { report, steps, step, tokens, onPickToken: (j) => update({ flowBase: j }) };
+        drawFlowDiagram(ui.diagram.node(), { ...drawn, animate });
         drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
         drawStepTable(ui.table, { report, steps, step, tokens });
@@ -177,13 +189,12 @@ function build(root, { core, state, update, sentences }) {
   flowRegion.append('p').attr('class', 'muted keys-hint').attr('id', 'flow-keys')
     .text('Keys: ← → step, Space plays or pauses, Home / End jump (with the focus anywhere in this box).');
   const stepText = flowRegion.append('div').attr('class', 'flow-text').attr('aria-live', 'polite');
-  // Wider than a phone: it scrolls sideways, so the keyboard must be able to reach it too.
-  const diagram = flowRegion.append('div').attr('class', 'flow-diagram').attr('tabindex', 0)
-    .attr('role', 'group').attr('aria-label', 'The flow diagram of this step (scrolls sideways on narrow screens)');
+  // Its width picks the layout (one line or one card per token), so it never scrolls sideways.
+  const diagram = flowRegion.append('div').attr('class', 'flow-diagram');
   const diagramExport = flowRegion.append('div').attr('class', 'flow-diagram-export');
-  const tableBox = flowRegion.append('details').attr('class', 'flow-table-box').attr('open', true);
-  tableBox.append('summary').text('The numbers of this step as a table');
-  const table = tableBox.append('div').attr('class', 'table-scroll').attr('tabindex', 0);
+  const stepTable = flowRegion.append('details').attr('class', 'flow-table-box').attr('open', true);
+  stepTable.append('summary').text('The numbers of this step as a table');
+  const table = tableBox(stepTable); // kept from step to step: the keys' focus may be in it
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
   const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');
@@ -280,6 +291,7 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
     else if (c.key === 'partial' && shown('output')) td.attr('data-value', Array.from(r.y, full).join(',')).append('code').text(`y = ${vectorText(r.y)}`);
     else td.text('');
   }
+  fitTable(table.node());
 }
 
 

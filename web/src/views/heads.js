@@ -9,6 +9,7 @@ import { drawHeatmap } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { intIn, text } from '../params.js';
 import { debounce } from '../debounce.js';
+import { dataTable } from '../components/data-table.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
 
@@ -170,7 +171,7 @@ function drawAll(results, r, current, update) {
   axes.append('p').text(`Heads run in parallel inside one block: ${r.heads === 1 ? 'the one head reads' : r.heads === 2 ? 'both heads read' : `all ${r.heads} heads read`} the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
   axes.append('p').text(`The batch axis counts sentences (here B = 2); the head axis counts slices of features (here ${r.heads}). PyTorch wants (batch, tokens, features) with batch_first=True; the notebook’s X.unsqueeze(0) adds a batch of one, not a head.`);
   if (r.batchable) {
-    const t = axes.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'shapes batch-shapes');
+    const t = dataTable(axes).attr('class', 'shapes batch-shapes');
     t.append('caption').text('Batched attention, shape by shape');
     const headRow = t.append('thead').append('tr');
     for (const h of ['step', 'shape', 'axes']) headRow.append('th').attr('scope', 'col').text(h);

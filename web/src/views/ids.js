@@ -9,6 +9,7 @@ import { num } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, text } from '../params.js';
 import { debounce } from '../debounce.js';
+import { dataTable } from '../components/data-table.js';
 
 const DEFAULT_CORPUS = 'the dog chased the cat\nthe cat chased the dog\na dog is a loyal pet\nthe car is parked by the house';
 const SIZES = [
@@ -154,7 +155,7 @@ function drawIds(section, r, current) {
   }
   const table = section.append('details').attr('class', 'vocab-list');
   table.append('summary').text('The whole vocabulary with both numberings');
-  const t = table.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'checks');
+  const t = dataTable(table).attr('class', 'checks');
   const head = t.append('thead').append('tr');
   for (const h of ['word', 'ID (alphabetical)', 'ID (first appearance)']) head.append('th').attr('scope', 'col').text(h);
   const body = t.append('tbody');
@@ -201,7 +202,7 @@ function drawTfidf(section, r) {
   section.append('p').text(
     'TF-IDF scales each count by how rare the word is across the documents, idf = ln((1 + n) / (1 + df)) + 1, then scales each row to length 1: scikit-learn’s TfidfVectorizer with its defaults (smooth_idf, no sublinear tf, l2 norm), checked against it in the tests.',
   );
-  const t = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'checks idf-table');
+  const t = dataTable(section).attr('class', 'checks idf-table');
   const head = t.append('thead').append('tr');
   for (const h of ['word', 'documents containing it (df)', 'idf']) head.append('th').attr('scope', 'col').text(h);
   const body = t.append('tbody');
@@ -268,7 +269,7 @@ function drawShapes(section, shapes, current) {
     select(`#${s.id}-value`).text(String(current[s.key]));
   }
   section.html('');
-  const t = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'shapes rep-shapes');
+  const t = dataTable(section).attr('class', 'shapes rep-shapes');
   const head = t.append('thead').append('tr');
   for (const h of ['representation (its axes)', 'shape', 'numbers stored']) head.append('th').attr('scope', 'col').text(h);
   const body = t.append('tbody');

@@ -7,6 +7,7 @@ import { mountTwoSentences } from '../components/two-sentences.js';
 import { num, full, shapeText } from '../format.js';
 import { tableFor } from '../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../vectors/report.js';
+import { dataTable } from '../components/data-table.js';
 
 export const labView = {
   id: 'lab',
@@ -70,7 +71,7 @@ function drawReport(results, { report, experiment }) {
   report.sentences.forEach((s, k) => {
     const sec = results.append('section').attr('class', 'stage').attr('aria-labelledby', `lab-s${k + 1}`);
     sec.append('h3').attr('id', `lab-s${k + 1}`).text(`Sentence ${k + 1}: ${s.tokens.join(' ')}`);
-    const shapes = sec.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'shapes').attr('data-sentence', k + 1);
+    const shapes = dataTable(sec).attr('class', 'shapes').attr('data-sentence', k + 1);
     shapes.append('caption').text('Every shape');
     const sh = shapes.append('thead').append('tr');
     for (const h of ['matrix', 'shape', 'rows are', 'columns are']) sh.append('th').attr('scope', 'col').text(h);
@@ -82,7 +83,7 @@ function drawReport(results, { report, experiment }) {
       tr.append('td').text(x.rows);
       tr.append('td').text(x.cols);
     }
-    const attn = sec.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'lab-attn cosine-table').attr('data-sentence', k + 1);
+    const attn = dataTable(sec).attr('class', 'lab-attn cosine-table').attr('data-sentence', k + 1);
     attn.append('caption').text('attn_weights (rows: queries, columns: keys) and row sums');
     const ah = attn.append('thead').append('tr');
     ah.append('th').attr('scope', 'col').text('query \\ key');
@@ -99,7 +100,7 @@ function drawReport(results, { report, experiment }) {
 
   const cos = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-cosines');
   cos.append('h3').attr('id', 'lab-cosines').text(`Cosines of “${report.target}”`);
-  const ct = cos.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table lab-cosines');
+  const ct = dataTable(cos).attr('class', 'cosine-table lab-cosines');
   const chr = ct.append('thead').append('tr');
   for (const h of ['comparison', 'cosine']) chr.append('th').attr('scope', 'col').text(h);
   const cb = ct.append('tbody');

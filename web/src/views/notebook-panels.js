@@ -6,6 +6,7 @@ import { drawHeatmap } from '../components/heatmap.js';
 import { num, full } from '../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook.js';
 import { PAGE_LIMITS } from '../limits.js';
+import { dataTable } from '../components/data-table.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
@@ -17,7 +18,7 @@ export function drawNotesCheck(parent, { report, experiment, state }) {
       'The notes recorded their numbers for the class settings (“Bank of the river”, d_model 8, the notebook’s seeds, scaling on, no mask). With your settings the computed values differ, as they should; switch back to compare.',
     );
   }
-  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'checks');
+  const table = dataTable(section).attr('class', 'checks');
   const head = table.append('thead').append('tr');
   for (const h of ['quantity', 'recorded in the notes', 'computed here']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -103,7 +104,7 @@ export function drawCosines(parent, { experiment, state, onChange }) {
   if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
     section.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons.`);
   }
-  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table');
+  const table = dataTable(section).attr('class', 'cosine-table');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

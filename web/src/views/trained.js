@@ -9,6 +9,7 @@ import { EncoderClient } from '../core/encoder-client.js';
 import { num, full } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { flag, intIn, text } from '../params.js';
+import { dataTable } from '../components/data-table.js';
 
 // Next to the page (public/models/), wherever the page is served from.
 const modelUrl = () => new URL('models/use-lite-int8.bin', document.baseURI).href;
@@ -184,7 +185,7 @@ function drawTokens(parent, trained) {
 function drawCosineTable(parent, { untrained, trained, state }) {
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-cosines');
   section.append('h3').attr('id', 'trained-cosines').text(`2. “${state.trainedTarget}” in sentence 1 against sentence 2`);
-  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table trained-cosines');
+  const table = dataTable(section).attr('class', 'cosine-table trained-cosines');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -218,7 +219,7 @@ function drawFocus(parent, trained, state) {
     section.append('p').attr('class', 'notice').text(`“${state.trainedTarget}” is not a whole-word token in either sentence.`);
     return;
   }
-  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'cosine-table head-focus');
+  const table = dataTable(section).attr('class', 'cosine-table head-focus');
   const head = table.append('thead').append('tr');
   for (const h of ['head', 'sentence 1', 'sentence 2']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

@@ -12,6 +12,7 @@ import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
 import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
 import { debounce } from '../debounce.js';
+import { dataTable } from '../components/data-table.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -244,7 +245,7 @@ function heat(parent, spec) {
 function drawShapes(results, shapes) {
   const section = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
   section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
-  const table = section.append('div').attr('class', 'table-scroll').attr('tabindex', 0).append('table').attr('class', 'shapes');
+  const table = dataTable(section).attr('class', 'shapes');
   const head = table.append('thead').append('tr');
   for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

@@ -1,0 +1,62 @@
+// A table of numbers or facts that fits any width. When it is wider than its box (a sentence of
+// many tokens), or has three or more columns on a phone, each row becomes a small card (styles.css, table.as-cards), and each
+// cell then shows its column's name, copied here from the header row into data-label. It is
+// measured again whenever its box changes width. The heatmaps' table equivalents (heatmap.js)
+// are not made here: they keep their 2-D grid, moved through with the arrow keys.
+import { watchWidth } from './watch-width.js';
+
+/**
+ * A box for tables, appended to `parent`, that refits the table inside it when its width changes.
+ * @param {d3.Selection} parent
+ * @returns {d3.Selection} the box
+ */
+export function tableBox(parent) {
+  const box = parent.append('div').attr('class', 'table-scroll').attr('tabindex', 0);
+  const node = box.node();
+  watchWidth(node, () => {
+    const table = node.querySelector(':scope > table');
+    if (table) fitTable(table);
+  });
+  return box;
+}
+
+/**
+ * A table in its box. The caller fills it as usual; it is labelled and fitted right after (a
+ * microtask, so after the caller's synchronous drawing code has run).
+ * @param {d3.Selection} parent
+ * @returns {d3.Selection} the <table>
+ */
+export function dataTable(parent) {
+  const table = tableBox(parent).append('table');
+  queueMicrotask(() => fitTable(table.node()));
+  return table;
+}
+
+// Below this box width, a table of three or more columns reads better as cards even if it fits.
+const PHONE_WIDTH = 480;
+
+/**
+ * Labels the cells with their columns' names, and shows the rows as cards if the table is too
+ * wide for its box, or has three or more columns on a phone.
+ */
+export function fitTable(table) {
+  labelColumns(table);
+  table.classList.remove('as-cards');
+  const width = table.parentElement.clientWidth;
+  if (width === 0) return; // not on screen (a closed <details>): fitted when it opens
+  const columns = table.querySelector('tr')?.cells.length ?? 0;
+  if (table.offsetWidth > width + 1 || (width < PHONE_WIDTH && columns >= 3)) table.classList.add('as-cards');
+  // A box that scrolls must be reachable from the keyboard; one that does not is no Tab stop.
+  if (table.offsetWidth > width + 1) table.parentElement.setAttribute('tabindex', '0');
+  else table.parentElement.removeAttribute('tabindex');
+}
+
+/** Gives every body and footer cell the text of its column's header as data-label. */
+function labelColumns(table) {
+  const heads = Array.from(table.querySelectorAll('thead tr:last-child > th'), (th) => th.textContent.trim());
+  for (const row of table.querySelectorAll('tbody > tr, tfoot > tr')) {
+    Array.from(row.cells).forEach((cell, k) => {
+      if (heads[k] && cell.tagName === 'TD') cell.dataset.label = heads[k];
+    });
+  }
+}
