@@ -4,7 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openSite, serveStatic, openPage, viewIds } from './support.mjs';
+import { openSite, serveStatic, openPage, viewIds, misfits, resizeTo } from './support.mjs';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
 const { server, context, core } = await openSite();
@@ -88,6 +88,38 @@ test('embed mode fits every width from 320 px up without page-level horizontal s
       if (taller) assert.ok(scrolled > 0, `${view} scrollable at ${width} px`);
     }
     await page.close();
+  }
+});
+
+test('embed mode at 320 and 360 px, opened there or narrowed after opening: nothing scrolls sideways and no label is cut off, in every view', async () => {
+  const { page: first } = await openPage(context, server.url);
+  const views = await viewIds(first);
+  await first.close();
+  // a longer sentence and wider vectors than the default, to fill the diagrams and tables
+  const query = `&s=${encodeURIComponent('Noa can be annoying, but she is a great cat and the river bank has money')}&d=64`;
+  for (const view of views) {
+    for (const extra of ['', query]) {
+      // opened at 1280 px, then narrowed (a phone turned, an iframe resized)
+      const { page, errors } = await openPage(context, `${server.url}?view=${view}&embed=1${extra}`);
+      for (const width of [320, 360]) {
+        await resizeTo(page, width);
+        assert.deepEqual(await misfits(page), [], `${view}${extra ? ' (long)' : ''} narrowed to ${width} px`);
+      }
+      await page.close();
+      // opened at 320 px
+      const narrow = await context.newPage();
+      await narrow.setViewportSize({ width: 320, height: 800 });
+      narrow.on('pageerror', (e) => errors.push(String(e)));
+      await narrow.goto(`${server.url}?view=${view}&embed=1${extra}`);
+      await narrow.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+      await narrow.waitForTimeout(300);
+      assert.deepEqual(await misfits(narrow), [], `${view}${extra ? ' (long)' : ''} opened at 320 px`);
+      // and widened again: the desktop drawings fit too
+      await resizeTo(narrow, 1280);
+      assert.deepEqual(await misfits(narrow), [], `${view}${extra ? ' (long)' : ''} widened to 1280 px`);
+      assert.deepEqual(errors, [], view);
+      await narrow.close();
+    }
   }
 });
 

@@ -3,7 +3,7 @@
 // every number the page shows with the same core run in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, launchBrowser, openPage } from './support.mjs';
+import { openSite, launchBrowser, openPage, resizeTo } from './support.mjs';
 import { num } from '../../web/src/format.js';
 
 const { server, context, core } = await openSite();
@@ -260,17 +260,67 @@ test('bad input gets a message; a base token past the end is clamped; no page-le
   }
 });
 
+test('on a phone the flow is a card per token with the core’s numbers; widening the page redraws every diagram and keeps its step', async () => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`${server.url}?view=flow&form=qkv&embed=1&step=12`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  const f = core.flow({ form: 'qkv', base: 0 });
+  const layout = () => page.$eval('.flow-svg', (s) => s.dataset.layout);
+  assert.equal(await layout(), 'cards');
+  const titles = (kind) => page.$$eval(`.flow-svg .scalar[data-kind="${kind}"] title`, (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(await titles('score'), Array.from(f.scores).map(full));
+  assert.deepEqual(await titles('exp'), Array.from(f.expTerms).map(full));
+  assert.deepEqual(await titles('weight'), Array.from(f.weights).map(full));
+  const y = await page.$$eval('.output-block .strip[data-name="y₁"] title', (ts) => ts.map((t) => t.textContent.split(' = ').pop()));
+  assert.deepEqual(y, Array.from(f.y).map(full));
+  // every box of a card lies inside the drawing, which lies inside its box
+  const fits = await page.$eval('.flow-diagram', (box) => {
+    const outer = box.getBoundingClientRect();
+    return [...box.querySelectorAll('.scalar rect, .strip')].every((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= outer.left - 1 && r.right <= outer.right + 1;
+    });
+  });
+  assert.ok(fits, 'the cards fit the 320 px frame');
+  // the overview and the training diagram, a few steps on, and their layouts for a phone
+  await page.click('section.overview .step-next');
+  await page.click('section.overview .step-next');
+  for (let k = 0; k < 6; k++) await page.click('section.gradient .step-next');
+  assert.equal(await page.$eval('.gradient-svg', (s) => s.dataset.layout), 'portrait');
+  // in page order: the overview, the flow, the training diagram
+  const labels = () => page.$$eval('section.overview .step-label, .flow-region .step-label, section.gradient .step-label', (ls) => ls.map((l) => l.textContent));
+  const before = await labels();
+  assert.match(before[0], /^Step 3 of 4/);
+  assert.match(before[1], /^Step 11 of 11/);
+  assert.match(before[2], /^Step 7 of 10/);
+  // a wider window: the wide drawings, at the same steps
+  await resizeTo(page, 1280);
+  assert.equal(await layout(), 'roomy');
+  assert.equal(await page.$eval('.gradient-svg', (s) => s.dataset.layout), 'landscape');
+  assert.deepEqual(await labels(), before);
+  assert.deepEqual(await titles('weight'), Array.from(f.weights).map(full));
+  assert.ok(await page.$$eval('section.gradient [data-reveal].step-later', (els) => els.length) > 0, 'later parts still faded');
+  await page.close();
+});
+
 test('parallel heads sketch: per-head weights of the base token from the core, head count selectable', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv&base=1`);
   const four = core.headsSketch({ heads: 4, base: 1 });
   assert.equal(await page.$$eval('.head-card', (cs) => cs.length), 4);
-  const cells = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
+  // the table has a row per token and a column per head: read it head by head
+  const perHead = () => page.$$eval('.heads-table tbody td', (tds) => {
+    const heads = [];
+    for (const td of tds) (heads[Number(td.dataset.head)] ??= []).push(td.dataset.value);
+    return heads.flat();
+  });
+  const cells = await perHead();
   assert.deepEqual(cells, four.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
   assert.equal(await page.$eval('.heads-concat code', (c) => c.dataset.value), Array.from(four.concatBase, full).join(','));
   await page.selectOption('#flow-heads', '2');
   await page.waitForFunction(() => document.querySelectorAll('.head-card').length === 2);
   const two = core.headsSketch({ heads: 2, base: 1 });
-  const cells2 = await page.$$eval('.heads-table tbody td', (tds) => tds.map((td) => td.dataset.value));
+  const cells2 = await perHead();
   assert.deepEqual(cells2, two.perHead.flatMap((h) => Array.from(h.baseWeights, full)));
   assert.match(page.url(), /heads=2/);
   assert.deepEqual(errors, []);

@@ -125,3 +125,42 @@ export async function cspViolations(page) {
 export async function viewIds(page) {
   return page.$$eval('#views-nav a', (links) => links.map((a) => a.dataset.view));
 }
+
+/**
+ * What does not fit the page's width, as text for an assertion message: every element that
+ * scrolls sideways inside the page, and every SVG text drawn outside its picture (cut off).
+ * The heatmaps' table equivalents (.matrix-table) are left out: opened by hand, they keep their
+ * 2-D grid in a box of their own.
+ */
+export async function misfits(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    for (const el of document.querySelectorAll('#app *')) {
+      if (el.closest('.matrix-table') || !el.getClientRects().length) continue;
+      const { overflowX } = getComputedStyle(el);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${name(el)} scrolls sideways (${el.clientWidth} of ${el.scrollWidth} px)`);
+      }
+    }
+    for (const svg of document.querySelectorAll('#app svg')) {
+      const box = svg.getBoundingClientRect();
+      if (!box.width) continue;
+      for (const t of svg.querySelectorAll('text')) {
+        const r = t.getBoundingClientRect();
+        if (!r.width) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) {
+          out.push(`${name(svg)} cuts off “${t.textContent}”`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/** Waits until the views have redrawn for a new width (they wait for resizing to pause). */
+export async function resizeTo(page, width, height = 800) {
+  await page.setViewportSize({ width, height });
+  await page.waitForTimeout(400);
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
