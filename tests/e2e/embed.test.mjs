@@ -95,8 +95,9 @@ test('embed mode at 320 and 360 px, opened there or narrowed after opening: noth
   const { page: first } = await openPage(context, server.url);
   const views = await viewIds(first);
   await first.close();
-  // a longer sentence and wider vectors than the default, to fill the diagrams and tables
-  const query = `&s=${encodeURIComponent('Noa can be annoying, but she is a great cat and the river bank has money')}&d=64`;
+  // a longer sentence and wider vectors than the default, to fill the diagrams and tables, and
+  // one very long word (token buttons and chips must wrap it)
+  const query = `&s=${encodeURIComponent(`Noa can be annoying, but she is a great cat and the river bank has money ${'x'.repeat(60)}`)}&d=64`;
   for (const view of views) {
     for (const extra of ['', query]) {
       // opened at 1280 px, then narrowed (a phone turned, an iframe resized)

@@ -127,8 +127,8 @@ export async function viewIds(page) {
 }
 
 /**
- * What does not fit the page's width, as text for an assertion message: every element that
- * scrolls sideways inside the page, and every SVG text drawn outside its picture (cut off).
+ * What does not fit the page's width, as text for an assertion message: the page itself, every
+ * element that scrolls sideways inside it, and every SVG text drawn outside its picture (cut off).
  * The heatmaps' table equivalents (.matrix-table) are left out: opened by hand, they keep their
  * 2-D grid in a box of their own.
  */
@@ -136,6 +136,8 @@ export async function misfits(page) {
   return page.evaluate(() => {
     const out = [];
     const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    const page = document.documentElement.scrollWidth - window.innerWidth;
+    if (page > 0) out.push(`the page scrolls sideways by ${page} px`);
     for (const el of document.querySelectorAll('#app *')) {
       if (el.closest('.matrix-table') || !el.getClientRects().length) continue;
       const { overflowX } = getComputedStyle(el);

@@ -8,6 +8,7 @@
 import { select, scaleDiverging, interpolateRdBu, max, hsl, transition } from 'd3';
 import { cellText, full, num, truncate } from '../format.js';
 import { flowLayout } from './flow-layout.js';
+import { fitText } from './svg-text.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
 export function reducedMotion() {
@@ -264,18 +265,6 @@ export function drawFlowDiagram(container, spec) {
     .attr('text-anchor', cards ? 'end' : 'start')
     .text(`= row ${r.base + 1} of Y = A ${qkv ? 'V' : 'X'} (max |difference| ${num(r.maxDeviation)})`);
   return svg.node();
-}
-
-/**
- * Writes prefix + text into an SVG <text>, cutting the text (with an ellipsis) until it is at
- * most maxWidth px long as drawn. Measuring needs the drawing on screen; when it is not (a hidden
- * box), the whole text is kept.
- */
-function fitText(node, prefix, text, maxWidth) {
-  node.textContent = prefix + text;
-  for (let keep = text.length - 1; keep >= 1 && node.getComputedTextLength() > maxWidth; keep--) {
-    node.textContent = `${prefix}${text.slice(0, keep)}…`;
-  }
 }
 
 function matrixRowOf(m, i) {

@@ -12,6 +12,7 @@
 import { select, scaleBand, scaleDiverging, scaleSequential, interpolateRdBu, interpolateBlues, max, hsl, range } from 'd3';
 import { cellText, full, num, shapeText, truncate } from '../format.js';
 import { addExport } from './export.js';
+import { fitText } from './svg-text.js';
 
 const LABEL_WIDTH = 74;
 const HEADER_HEIGHT = 64;
@@ -89,7 +90,7 @@ export function drawHeatmap(container, spec) {
 
   svg.append('g').attr('class', 'row-labels').selectAll('text').data(rowLabels).join('text')
     .attr('x', LABEL_WIDTH - 6).attr('y', (_, i) => y(i) + cell / 2).attr('dy', '0.35em')
-    .attr('text-anchor', 'end').text((d) => truncate(d, 10));
+    .attr('text-anchor', 'end').each(function label(d) { fitText(this, '', d, LABEL_WIDTH - 8); });
   svg.append('g').attr('class', 'col-labels').selectAll('text').data(colLabels).join('text')
     .attr('transform', (_, j) => `translate(${x(j) + cell / 2},${HEADER_HEIGHT - 6}) rotate(-50)`)
     .text((d) => truncate(d, 9));

@@ -3,8 +3,9 @@
 // colour strip of its numbers (titles give them in full); a click on a row picks the base token
 // of the detailed flow below.
 import { select } from 'd3';
-import { num, full, truncate } from '../format.js';
+import { num, full } from '../format.js';
 import { idx, palette, vectorText } from './flow-diagram.js';
+import { fitText } from './svg-text.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
 
@@ -77,8 +78,9 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
       .attr('transform', `translate(0,${TOP + i * ROW_H})`).on('click', () => onPick(i));
     // the whole row takes the click (the token buttons below do the same from the keyboard)
     g.append('rect').attr('class', 'overview-hit').attr('width', width).attr('height', ROW_H).attr('fill', 'transparent');
-    g.append('text').attr('x', TOKEN_W).attr('y', ROW_H / 2).attr('dy', '0.35em').attr('text-anchor', 'end')
-      .attr('data-reveal', 0).text(truncate(tokens[i], compact ? 7 : 11));
+    const label = g.append('text').attr('x', TOKEN_W).attr('y', ROW_H / 2).attr('dy', '0.35em').attr('text-anchor', 'end')
+      .attr('data-reveal', 0);
+    fitText(label.node(), '', tokens[i], TOKEN_W - 2);
     const mid = ROW_H / 2 - 1;
     g.append('line').attr('class', 'overview-arrow').attr('x1', TOKEN_W + 6).attr('x2', xStrip - 6).attr('y1', mid).attr('y2', mid).attr('data-reveal', 1);
     strip(g, row(X, i), xStrip, idx('x', i + 1)).attr('data-reveal', 1).attr('data-value', Array.from(row(X, i), full).join(','));
