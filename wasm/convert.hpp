@@ -1,4 +1,4 @@
-// Conversions between JavaScript values and the core's types, shared by every bindings_*.cpp.
+// Conversions between JavaScript values and the core's types, shared by every bindings file.
 // Plain objects and typed arrays cross the boundary; nothing here computes.
 #pragma once
 #include <emscripten/bind.h>
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/bank_experiment.hpp"
-#include "core/workbench.hpp"
+#include "core/lessons/bank_experiment.hpp"
+#include "core/lessons/workbench.hpp"
 
 namespace aw_js {
 

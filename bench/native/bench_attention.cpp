@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/kernel.hpp"
+#include "core/math/kernel.hpp"
 
 int main() {
   const int d = 64;

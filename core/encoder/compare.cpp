@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/similarity.hpp"
+#include "core/math/similarity.hpp"
 
 namespace aw::encoder {
 namespace {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/matrix.hpp"
+#include "core/math/matrix.hpp"
 
 namespace aw::encoder {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/softmax.hpp"
+#include "core/math/softmax.hpp"
 
 namespace aw::encoder {
 namespace {

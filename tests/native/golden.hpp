@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/matrix.hpp"
+#include "core/math/matrix.hpp"
 
 namespace golden {
 

@@ -1,0 +1,38 @@
+// The two-sentence "bank" experiment of Class 05: one shared embedding table and one shared set
+// of projections for two sentences; raw and contextual cosines of a target word.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/lessons/workbench.hpp"
+
+namespace aw {
+
+struct BankExperimentOptions {
+  WorkbenchOptions base;  // base.sentence is the first sentence
+  std::string second_sentence = "bank account has money";
+  std::string target = "bank";
+};
+
+// One cosine with what it compares. `value` is empty when the comparison is undefined
+// (target missing, zero vector, or vectors of different widths); `why_undefined` says why.
+struct NamedCosine {
+  std::string name;  // stable key, e.g. "contextual_bank_across_sentences"
+  std::string description;
+  std::optional<double> value;
+  std::string why_undefined;
+};
+
+struct BankExperimentReport {
+  WorkbenchReport first, second;
+  long target_index_first = -1;  // first occurrence of the target in each sentence, or -1
+  long target_index_second = -1;
+  bool raw_target_vectors_equal = false;
+  std::vector<NamedCosine> cosines;  // the notes' comparisons, in their order
+  std::vector<NamedCosine> contextual_vs_raw_words;  // first sentence's contextual target vs every raw word
+};
+
+BankExperimentReport run_bank_experiment(const BankExperimentOptions& options);
+
+}  // namespace aw

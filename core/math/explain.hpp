@@ -1,0 +1,56 @@
+// How one attention weight was made, step by step, for the page's inspector:
+// the query row, the key row, their elementwise products, the dot product, the scale,
+// and the softmax of that row.
+#pragma once
+#include <cmath>
+#include <limits>
+
+#include "core/math/attention.hpp"
+
+namespace aw {
+
+struct WeightExplanation {
+  RowVec<double> query;     // q_i
+  RowVec<double> key;       // k_j
+  RowVec<double> products;  // q_i[f] * k_j[f], the terms of the dot product
+  double dot = 0;           // q_i · k_j
+  double divisor = 1;       // √d_k, or 1 when scaling is off
+  double scaled = 0;        // dot / divisor
+  double score = 0;         // what softmax sees: scaled, or -inf when masked
+  bool masked = false;      // j > i under a causal mask
+  double row_max = 0;       // max_j' score(i, j'), subtracted for stability
+  double exp_term = 0;      // exp(score - row_max)
+  double exp_row_sum = 0;   // Σ_j' exp(score(i, j') - row_max)
+  double weight = 0;        // exp_term / exp_row_sum
+};
+
+inline WeightExplanation explain_weight(const MatD& Q, const MatD& K, long i, long j,
+                                        const AttentionOptions& options) {
+  if (Q.cols() != K.cols()) throw InputError("explain: Q and K have different widths");
+  if (i < 0 || i >= Q.rows() || j < 0 || j >= K.rows()) {
+    throw InputError("explain: cell (" + std::to_string(i) + ", " + std::to_string(j) +
+                     ") is outside the " + shape_str(Q.rows(), K.rows()) + " weights");
+  }
+  WeightExplanation e;
+  e.query = Q.row(i);
+  e.key = K.row(j);
+  e.products = e.query.cwiseProduct(e.key);
+  e.divisor = options.scale ? std::sqrt(static_cast<double>(Q.cols())) : 1.0;
+  MatD row_scores = (Q.row(i) * K.transpose()) / e.divisor;
+  if (options.causal) {
+    for (long c = i + 1; c < row_scores.cols(); ++c) {
+      row_scores(0, c) = -std::numeric_limits<double>::infinity();
+    }
+  }
+  e.dot = Q.row(i).dot(K.row(j));
+  e.masked = options.causal && j > i;
+  e.scaled = e.dot / e.divisor;
+  e.score = row_scores(0, j);
+  e.row_max = row_scores.maxCoeff();
+  for (long c = 0; c < row_scores.cols(); ++c) e.exp_row_sum += std::exp(row_scores(0, c) - e.row_max);
+  e.exp_term = std::exp(e.score - e.row_max);
+  e.weight = e.exp_term / e.exp_row_sum;
+  return e;
+}
+
+}  // namespace aw

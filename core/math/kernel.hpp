@@ -1,0 +1,21 @@
+// The attention kernel alone, on given Q, K, V: softmax(Q Kᵀ / √d_k) V.
+// This is what the benchmarks time in every build (native, wasm SIMD, wasm scalar).
+#pragma once
+#include "core/math/attention.hpp"
+
+namespace aw {
+
+template <typename Scalar>
+Mat<Scalar> attention_kernel(const Mat<Scalar>& Q, const Mat<Scalar>& K, const Mat<Scalar>& V,
+                             bool causal = false) {
+  if (Q.cols() != K.cols() || K.rows() != V.rows() || Q.rows() == 0 || K.rows() == 0) {
+    throw InputError("attention kernel: Q " + shape_str(Q.rows(), Q.cols()) + ", K " +
+                     shape_str(K.rows(), K.cols()) + " and V " + shape_str(V.rows(), V.cols()) +
+                     " do not fit together");
+  }
+  Mat<Scalar> scores = (Q * K.transpose()) / std::sqrt(static_cast<Scalar>(Q.cols()));
+  if (causal) apply_causal_mask(scores);
+  return row_softmax(scores) * V;
+}
+
+}  // namespace aw

@@ -1,0 +1,454 @@
+#include "core/text/vector_file.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace aw {
+namespace {
+
+using Field = std::pair<const char*, const char*>;
+
+constexpr std::size_t kSniffBytes = 4096;  // bytes after a header looked at to tell binary from text
+constexpr std::size_t kMaxWordBytes = 1000;
+
+bool is_control(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f; }
+
+bool all_digits(const Field& f) {
+  if (f.first == f.second) return false;
+  for (const char* p = f.first; p != f.second; ++p) {
+    if (*p < '0' || *p > '9') return false;
+  }
+  return true;
+}
+
+std::string quoted(const char* begin, const char* end, std::size_t limit = 40) {
+  std::string s(begin, end);
+  if (s.size() > limit) s = s.substr(0, limit) + "...";
+  for (char& c : s) {
+    if (is_control(static_cast<unsigned char>(c))) c = '?';
+  }
+  return "\"" + s + "\"";
+}
+
+// Strict UTF-8 check (no overlongs or surrogates), so the words reach the page intact.
+bool valid_utf8(const std::string& s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* end = p + s.size();
+  while (p < end) {
+    const unsigned c = *p;
+    int extra = 0;
+    unsigned min = 0;
+    if (c < 0x80) { ++p; continue; }
+    if (c >= 0xc2 && c <= 0xdf) { extra = 1; min = 0x80; }
+    else if (c >= 0xe0 && c <= 0xef) { extra = 2; min = 0x800; }
+    else if (c >= 0xf0 && c <= 0xf4) { extra = 3; min = 0x10000; }
+    else return false;
+    if (end - p <= extra) return false;
+    unsigned cp = c & (0x3f >> extra);
+    for (int i = 1; i <= extra; ++i) {
+      if ((p[i] & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (p[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+    p += extra + 1;
+  }
+  return true;
+}
+
+bool ieq(const char* begin, const char* end, const char* word) {
+  for (; begin != end && *word; ++begin, ++word) {
+    if (std::tolower(static_cast<unsigned char>(*begin)) != *word) return false;
+  }
+  return begin == end && !*word;
+}
+
+// A decimal number as text files write it: [+-] digits [. digits] [(e|E) [+-] digits], with at
+// least one digit before the exponent. `exponent` is set when it has one.
+bool decimal_syntax(const char* p, const char* end, bool* exponent) {
+  *exponent = false;
+  if (p != end && (*p == '+' || *p == '-')) ++p;
+  int digits = 0;
+  while (p != end && *p >= '0' && *p <= '9') { ++p; ++digits; }
+  if (p != end && *p == '.') {
+    ++p;
+    while (p != end && *p >= '0' && *p <= '9') { ++p; ++digits; }
+  }
+  if (digits == 0) return false;
+  if (p != end && (*p == 'e' || *p == 'E')) {
+    *exponent = true;
+    ++p;
+    if (p != end && (*p == '+' || *p == '-')) ++p;
+    int exp_digits = 0;
+    while (p != end && *p >= '0' && *p <= '9') { ++p; ++exp_digits; }
+    if (exp_digits == 0) return false;
+  }
+  return p == end;
+}
+
+// Checks one number and, when `out` is given, converts it (correctly rounded, like NumPy's
+// float32 parsing). Numbers of rows that are not kept are only checked, which is much faster;
+// those with an exponent are still converted to catch overflow. The message names the problem.
+bool parse_number(const Field& f, float* out, std::string* why) {
+  const char* b = f.first;
+  const char* body = (b != f.second && (*b == '-' || *b == '+')) ? b + 1 : b;
+  bool exponent = false;
+  if (!decimal_syntax(f.first, f.second, &exponent)) {
+    if (ieq(body, f.second, "nan") || ieq(body, f.second, "inf") || ieq(body, f.second, "infinity")) {
+      *why = "the value " + quoted(f.first, f.second) + " is not a finite number (NaN or infinity)";
+    } else {
+      *why = quoted(f.first, f.second) + " is not a number";
+    }
+    return false;
+  }
+  if (out == nullptr && !exponent) return true;
+  const std::size_t n = static_cast<std::size_t>(f.second - f.first);
+  char buffer[128];
+  if (n >= sizeof buffer) {
+    *why = quoted(f.first, f.second) + " is too long for a number";
+    return false;
+  }
+  std::memcpy(buffer, f.first, n);
+  buffer[n] = '\0';
+  const float value = std::strtof(buffer, nullptr);
+  if (!std::isfinite(value)) {
+    *why = "the value " + quoted(f.first, f.second) + " is too large for a 32-bit float";
+    return false;
+  }
+  if (out != nullptr) *out = value;
+  return true;
+}
+
+}  // namespace
+
+VectorFileParser::VectorFileParser(VectorFileOptions options) : options_(std::move(options)) {
+  if (options_.max_words < 1) throw InputError("Keep at least one word (max_words >= 1).");
+  if (options_.max_dim < 1) throw InputError("max_dim must be at least 1.");
+  if (options_.format == VectorFileFormat::Binary) summary_.format = "word2vec binary";
+  else summary_.format = "text";
+}
+
+void VectorFileParser::fail(const std::string& message) {
+  failed_ = true;
+  throw InputError(message);
+}
+
+std::string VectorFileParser::line_name() const {
+  return (binary_ ? "vector " : "line ") + std::to_string(binary_ ? summary_.lines + 1 : line_no_);
+}
+
+void VectorFileParser::feed(const char* data, std::size_t size) {
+  if (failed_) throw InputError("The file was already refused; start again with another file.");
+  if (finished_) throw InputError("The file was already read to its end.");
+  summary_.bytes += size;
+  if (!started_ && size > 0) {
+    pending_.append(data, size);
+    if (pending_.size() < 3 && pending_.compare(0, pending_.size(), "\xEF\xBB\xBF", pending_.size()) == 0) {
+      return;  // maybe the start of a BOM: wait for more bytes
+    }
+    started_ = true;
+    std::string first;
+    first.swap(pending_);
+    const std::size_t skip = first.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    feed_text(first.data() + skip, first.size() - skip);
+    return;
+  }
+  if (binary_) {
+    pending_.append(data, size);
+    feed_binary();
+  } else if (deciding_) {
+    pending_.append(data, size);
+    if (pending_.size() >= kSniffBytes) decide_format_after_header();
+  } else {
+    feed_text(data, size);
+  }
+}
+
+void VectorFileParser::decide_format_after_header() {
+  deciding_ = false;
+  bool control = false;
+  const std::size_t n = std::min(pending_.size(), kSniffBytes);
+  for (std::size_t i = 0; i < n && !control; ++i) control = is_control(static_cast<unsigned char>(pending_[i]));
+  std::string rest;
+  rest.swap(pending_);
+  if (control) {
+    binary_ = true;
+    summary_.format = "word2vec binary";
+    summary_.lines = 0;  // from here on: records
+    pending_.swap(rest);
+    feed_binary();
+  } else {
+    feed_text(rest.data(), rest.size());
+  }
+}
+
+void VectorFileParser::feed_text(const char* data, std::size_t size) {
+  const char* p = data;
+  const char* end = data + size;
+  while (p < end) {
+    if (binary_ || deciding_) {  // the header was just read: the rest may be binary
+      pending_.append(p, end);
+      if (binary_) feed_binary();
+      else if (pending_.size() >= kSniffBytes) decide_format_after_header();
+      return;
+    }
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    if (nl == nullptr) {
+      pending_.append(p, end);
+      if (pending_.size() > options_.max_line_bytes) {
+        fail("Line " + std::to_string(line_no_ + 1) + " is longer than " +
+             std::to_string(options_.max_line_bytes) +
+             " bytes without a line break: this is not a text vector file (or it has no line breaks).");
+      }
+      return;
+    }
+    if (pending_.empty()) {
+      text_line(p, nl);
+    } else {
+      pending_.append(p, nl);
+      std::string line;
+      line.swap(pending_);
+      text_line(line.data(), line.data() + line.size());
+    }
+    p = nl + 1;
+  }
+}
+
+void VectorFileParser::text_line(const char* begin, const char* end) {
+  ++line_no_;
+  if (static_cast<std::size_t>(end - begin) > options_.max_line_bytes) {
+    fail("Line " + std::to_string(line_no_) + " is longer than " + std::to_string(options_.max_line_bytes) +
+         " bytes: this is not a text vector file.");
+  }
+  if (end > begin && end[-1] == '\r') --end;  // CRLF
+  std::vector<Field>& fields = fields_;
+  fields.clear();
+  const char* p = begin;
+  while (p < end) {
+    const unsigned char c = static_cast<unsigned char>(*p);
+    if (is_control(c) || c == '\r') {
+      fail("Line " + std::to_string(line_no_) + " contains control bytes (such as NUL): this looks like " +
+           "a binary file. word2vec binary files start with a header line \"count width\"; other binary " +
+           "formats are not supported.");
+    }
+    if (c == ' ' || c == '\t') { ++p; continue; }
+    const char* start = p;
+    while (p < end && *p != ' ' && *p != '\t') {
+      const unsigned char d = static_cast<unsigned char>(*p);
+      if (is_control(d) || d == '\r') break;
+      ++p;
+    }
+    fields.emplace_back(start, p);
+  }
+  if (fields.empty()) return;  // a blank line
+  ++summary_.lines;
+  if (summary_.lines == 1) header_or_vector(fields);
+  else vector_line(fields);
+}
+
+void VectorFileParser::header_or_vector(const std::vector<Field>& fields) {
+  if (fields.size() == 2 && all_digits(fields[0]) && all_digits(fields[1])) {
+    const std::string count(fields[0].first, fields[0].second), dim(fields[1].first, fields[1].second);
+    if (count.size() > 10 || dim.size() > 6 || std::stol(count) < 1 || std::stol(dim) < 1 ||
+        std::stol(dim) > options_.max_dim) {
+      fail("Line " + std::to_string(line_no_) + " looks like a header (\"" + count + " " + dim +
+           "\") but is not a valid one: it must give a vector count of at least 1 and a width from 1 to " +
+           std::to_string(options_.max_dim) + ".");
+    }
+    summary_.has_header = true;
+    summary_.header_count = std::stol(count);
+    summary_.dim = static_cast<int>(std::stol(dim));
+    dim_origin_ = "the header on line " + std::to_string(line_no_);
+    if (options_.format == VectorFileFormat::Binary) {
+      binary_ = true;
+      summary_.lines = 0;  // from here on: records
+    } else if (options_.format == VectorFileFormat::Auto) {
+      deciding_ = true;
+    }
+    return;
+  }
+  if (options_.format == VectorFileFormat::Binary) {
+    fail("Line 1 is not a word2vec binary header: it must be two whole numbers, the vector count and the width.");
+  }
+  vector_line(fields);
+}
+
+void VectorFileParser::vector_line(const std::vector<Field>& fields) {
+  const std::string where = "line " + std::to_string(line_no_);
+  const Field& word = fields[0];
+  const std::size_t numbers = fields.size() - 1;
+  if (numbers == 0) {
+    fail("Line " + std::to_string(line_no_) + " has the word " + quoted(word.first, word.second) +
+         " but no numbers after it.");
+  }
+  if (summary_.dim == 0) {
+    if (numbers > static_cast<std::size_t>(options_.max_dim)) {
+      fail("Line " + std::to_string(line_no_) + " has " + std::to_string(numbers) +
+           " numbers; vectors wider than " + std::to_string(options_.max_dim) + " are not supported.");
+    }
+    summary_.dim = static_cast<int>(numbers);
+    dim_origin_ = where;
+  } else if (numbers != static_cast<std::size_t>(summary_.dim)) {
+    fail("Line " + std::to_string(line_no_) + " has " + std::to_string(numbers) +
+         " numbers after the word " + quoted(word.first, word.second) + ", but this file's vectors have " +
+         std::to_string(summary_.dim) + " (set by " + dim_origin_ + "). Every row must have the same width.");
+  }
+  row_.resize(numbers);
+  std::string text(word.first, word.second);
+  const bool kept = will_keep(text);
+  std::string why;
+  for (std::size_t i = 0; i < numbers; ++i) {
+    if (!parse_number(fields[i + 1], kept ? &row_[i] : nullptr, &why)) {
+      fail("Line " + std::to_string(line_no_) + ", number " + std::to_string(i + 1) + " of the word " +
+           quoted(word.first, word.second) + ": " + why + ".");
+    }
+  }
+  keep(std::move(text), row_.data(), where);
+}
+
+bool VectorFileParser::will_keep(const std::string& word) const {
+  return words_.size() < options_.max_words || options_.wanted.count(word) > 0;
+}
+
+void VectorFileParser::keep(std::string word, const float* values, const std::string& where) {
+  if (!valid_utf8(word)) {
+    fail("The word on " + where + " is not valid UTF-8 text: this looks like binary garbage.");
+  }
+  ++summary_.vectors_seen;
+  const bool wanted = options_.wanted.count(word) > 0;
+  if (words_.size() >= options_.max_words && !wanted) return;
+  const auto [it, inserted] = kept_at_.emplace(word, binary_ ? summary_.lines : line_no_);
+  if (!inserted) {
+    fail("The word " + quoted(word.data(), word.data() + word.size()) + " on " + where +
+         " appears a second time (first on " + (binary_ ? "vector " : "line ") + std::to_string(it->second) +
+         "). Each word may have only one vector.");
+  }
+  if (wanted) ++summary_.wanted_found;
+  for (const char c : word) {
+    if (c >= 'A' && c <= 'Z') { summary_.lowercase_only = false; break; }
+  }
+  words_.push_back(std::move(word));
+  values_.insert(values_.end(), values, values + summary_.dim);
+  summary_.vectors_kept = words_.size();
+}
+
+void VectorFileParser::feed_binary() {
+  const std::size_t dim = static_cast<std::size_t>(summary_.dim);
+  const std::size_t record_bytes = dim * sizeof(float);
+  std::size_t pos = 0;
+  const std::size_t n = pending_.size();
+  row_.resize(dim);
+  while (pos < n) {
+    if (summary_.lines >= static_cast<std::size_t>(summary_.header_count)) {
+      for (; pos < n; ++pos) {
+        const char c = pending_[pos];
+        if (c != '\n' && c != '\r' && c != ' ' && c != '\t') {
+          fail("The file goes on after the " + std::to_string(summary_.header_count) +
+               " vectors its header announced: the header count is wrong or the file is not word2vec binary.");
+        }
+      }
+      break;
+    }
+    std::size_t start = pos;
+    while (start < n && (pending_[start] == '\n' || pending_[start] == '\r')) ++start;
+    const std::size_t limit = std::min(n, start + kMaxWordBytes + 1);
+    std::size_t space = start;
+    while (space < limit && pending_[space] != ' ') ++space;
+    if (space == limit) {
+      if (limit - start > kMaxWordBytes) {
+        fail("Vector " + std::to_string(summary_.lines + 1) + " has no space after its word within " +
+             std::to_string(kMaxWordBytes) + " bytes: the file is not valid word2vec binary (or the header's width is wrong).");
+      }
+      break;  // wait for more bytes
+    }
+    if (space == start) {
+      fail("Vector " + std::to_string(summary_.lines + 1) + " has an empty word: the file is not valid word2vec binary " +
+           "(is the header's width " + std::to_string(dim) + " right?).");
+    }
+    if (n - (space + 1) < record_bytes) break;  // wait for the numbers
+    for (std::size_t i = start; i < space; ++i) {
+      if (is_control(static_cast<unsigned char>(pending_[i])) || pending_[i] == '\t') {
+        fail("The word of vector " + std::to_string(summary_.lines + 1) +
+             " contains control bytes: the file is not valid word2vec binary (is the header's width " +
+             std::to_string(dim) + " right?).");
+      }
+    }
+    std::memcpy(row_.data(), pending_.data() + space + 1, record_bytes);  // little-endian float32
+    for (std::size_t f = 0; f < dim; ++f) {
+      if (!std::isfinite(row_[f])) {
+        fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + pending_.substr(start, std::min<std::size_t>(space - start, 40)) +
+             "\"), number " + std::to_string(f + 1) + ": the value is not a finite number (NaN or infinity).");
+      }
+    }
+    std::string word = pending_.substr(start, space - start);
+    const std::string where = "vector " + std::to_string(summary_.lines + 1);
+    ++summary_.lines;
+    keep(std::move(word), row_.data(), where);
+    pos = space + 1 + record_bytes;
+  }
+  pending_.erase(0, pos);
+}
+
+void VectorFileParser::finish() {
+  if (failed_) throw InputError("The file was already refused; start again with another file.");
+  if (finished_) return;
+  if (!started_ && !pending_.empty()) {  // fewer than 3 bytes in all
+    started_ = true;
+    std::string first;
+    first.swap(pending_);
+    feed_text(first.data(), first.size());
+  }
+  if (deciding_) decide_format_after_header();
+  if (binary_) {
+    feed_binary();
+    if (!pending_.empty() || summary_.lines < static_cast<std::size_t>(summary_.header_count)) {
+      fail("The file ends after " + std::to_string(summary_.lines) + " of the " +
+           std::to_string(summary_.header_count) +
+           " vectors its header announced: it is truncated, or the header is wrong.");
+    }
+  } else if (!pending_.empty()) {
+    std::string line;
+    line.swap(pending_);
+    text_line(line.data(), line.data() + line.size());
+  }
+  if (summary_.bytes == 0) fail("The file is empty.");
+  if (summary_.vectors_seen == 0) {
+    fail(summary_.has_header ? "The file has a header line but no vectors after it."
+                             : "The file has no vectors: every line is blank.");
+  }
+  if (summary_.has_header && !binary_ && summary_.vectors_seen != static_cast<std::size_t>(summary_.header_count)) {
+    fail("The header on line 1 announced " + std::to_string(summary_.header_count) + " vectors, but the file has " +
+         std::to_string(summary_.vectors_seen) +
+         (summary_.vectors_seen < static_cast<std::size_t>(summary_.header_count) ? ": it is truncated, or the header is wrong."
+                                                                                  : ": the header is wrong."));
+  }
+  if (summary_.vectors_seen > summary_.vectors_kept) {
+    summary_.notices.push_back("Kept " + std::to_string(summary_.vectors_kept) + " of the file's " +
+                               std::to_string(summary_.vectors_seen) + " vectors: the first " +
+                               std::to_string(std::min(options_.max_words, summary_.vectors_kept)) +
+                               " plus the words the page's sentences need.");
+  }
+  finished_ = true;
+}
+
+std::vector<float> decode_int8_vectors(const std::vector<std::int8_t>& codes, const std::vector<float>& scales,
+                                       int dim) {
+  if (dim < 1) throw InputError("decode: the width must be at least 1");
+  if (codes.size() != scales.size() * static_cast<std::size_t>(dim)) {
+    throw InputError("decode: " + std::to_string(codes.size()) + " codes do not fill " +
+                     std::to_string(scales.size()) + " vectors of width " + std::to_string(dim) +
+                     ": the vector pack is damaged.");
+  }
+  std::vector<float> out(codes.size());
+  for (std::size_t w = 0; w < scales.size(); ++w) {
+    if (!std::isfinite(scales[w])) throw InputError("decode: a scale of the vector pack is not finite");
+    for (std::size_t f = 0; f < static_cast<std::size_t>(dim); ++f) {
+      const std::size_t i = w * static_cast<std::size_t>(dim) + f;
+      out[i] = static_cast<float>(codes[i]) * scales[w];
+    }
+  }
+  return out;
+}
+
+}  // namespace aw

@@ -1,0 +1,92 @@
+// Word-vector files, read as a stream: GloVe / word2vec / fastText text ("word v1 ... vd" per
+// line, with or without a "count dim" header line) and word2vec binary. The parser is fed the
+// file in chunks of any size and never needs the whole file in memory; it keeps at most
+// `max_words` vectors (plus any `wanted` words found later) and validates every line strictly,
+// naming the line (or, for binary files, the record) of the first problem.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/math/matrix.hpp"
+
+namespace aw {
+
+enum class VectorFileFormat { Auto, Text, Binary };
+
+struct VectorFileOptions {
+  std::size_t max_words = 50000;  // the first words of the file kept (files are usually sorted by frequency)
+  std::unordered_set<std::string> wanted;  // also kept when found after the cap
+  VectorFileFormat format = VectorFileFormat::Auto;  // Auto: header + non-text bytes means binary
+  int max_dim = 1024;  // the widest d_model the page computes with (kMaxWidth)
+  std::size_t max_line_bytes = 1 << 20;  // a longer "line" is not a vector file
+};
+
+struct VectorFileSummary {
+  std::string format;           // "text" or "word2vec binary"
+  bool has_header = false;
+  long header_count = -1;       // the count the header announced
+  int dim = 0;
+  std::size_t lines = 0;        // text: lines read; binary: records read
+  std::size_t vectors_seen = 0;
+  std::size_t vectors_kept = 0;
+  std::size_t wanted_found = 0;
+  std::size_t bytes = 0;
+  bool lowercase_only = true;   // no kept word has an ASCII capital (GloVe 6B is lowercase)
+  std::vector<std::string> notices;
+};
+
+class VectorFileParser {
+ public:
+  explicit VectorFileParser(VectorFileOptions options);
+
+  // Reads the next chunk. Throws InputError naming the line of the first problem; after a
+  // throw the parser refuses further input.
+  void feed(const char* data, std::size_t size);
+  // The end of the file: reads a last line without a newline and checks the whole.
+  void finish();
+
+  const VectorFileSummary& summary() const { return summary_; }
+  const std::vector<std::string>& words() const { return words_; }
+  const std::vector<float>& values() const { return values_; }  // words().size() x dim, row-major
+  std::size_t bytes_read() const { return summary_.bytes; }
+  bool finished() const { return finished_; }
+
+ private:
+  void feed_text(const char* data, std::size_t size);
+  void text_line(const char* begin, const char* end);
+  void header_or_vector(const std::vector<std::pair<const char*, const char*>>& fields);
+  void vector_line(const std::vector<std::pair<const char*, const char*>>& fields);
+  void feed_binary();
+  bool will_keep(const std::string& word) const;
+  void keep(std::string word, const float* values, const std::string& where);
+  void decide_format_after_header();
+  [[noreturn]] void fail(const std::string& message);
+  std::string line_name() const;
+
+  VectorFileOptions options_;
+  VectorFileSummary summary_;
+  std::vector<std::string> words_;
+  std::vector<float> values_;
+  std::unordered_map<std::string, std::size_t> kept_at_;  // word -> line or record
+  std::string pending_;          // bytes of an unfinished line (text) or record (binary)
+  std::vector<float> row_;       // scratch
+  std::vector<std::pair<const char*, const char*>> fields_;  // scratch
+  std::size_t line_no_ = 0;      // 1-based number of the line being read
+  bool started_ = false;         // BOM checked
+  bool binary_ = false;
+  bool deciding_ = false;        // header read, format not yet decided (Auto)
+  bool failed_ = false;
+  bool finished_ = false;
+  std::string dim_origin_;       // "the header on line 1", "line 2"
+};
+
+// A table of pretrained vectors packed as int8 with one scale per vector:
+// value[w][f] = codes[w * dim + f] * scales[w]. Decoding is arithmetic, so it lives here.
+std::vector<float> decode_int8_vectors(const std::vector<std::int8_t>& codes,
+                                       const std::vector<float>& scales, int dim);
+
+}  // namespace aw

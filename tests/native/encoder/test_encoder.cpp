@@ -1,0 +1,166 @@
+// Universal Sentence Encoder Lite in the core, against the package's own TF.js runtime
+// (tests/fixtures/use_lite_reference.json, written by scripts/use_lite/make_pack.mjs).
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "core/encoder/compare.hpp"
+#include "core/encoder/pack.hpp"
+#include "core/encoder/transformer.hpp"
+#include "core/encoder/unigram_tokenizer.hpp"
+#include "tests/native/golden.hpp"
+
+using namespace aw::encoder;
+
+namespace {
+
+const EncoderPack& pack() {
+  static const EncoderPack p = [] {
+    std::ifstream in(std::string(AW_TEST_DATA_DIR) + "/../public/models/use-lite-int8.bin", std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), "missing public/models/use-lite-int8.bin");
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return read_pack(bytes.data(), bytes.size());
+  }();
+  return p;
+}
+
+const nlohmann::json& reference() {
+  static const nlohmann::json j = golden::load("use_lite_reference");
+  return j;
+}
+
+double cosine(const aw::RowVec<float>& a, const nlohmann::json& b) {
+  double dot = 0, na = 0, nb = 0;
+  for (Eigen::Index k = 0; k < a.size(); ++k) {
+    const double y = b[static_cast<std::size_t>(k)].get<double>();
+    dot += a(k) * y;
+    na += static_cast<double>(a(k)) * a(k);
+    nb += y * y;
+  }
+  return dot / std::sqrt(na * nb);
+}
+
+}  // namespace
+
+TEST_CASE("encoder pack: every tensor with the shape the forward pass expects") {
+  CHECK(pack().vocabulary.size() == 8000);
+  CHECK(pack().vocabulary[1191].text == "\xE2\x96\x81" "bank");
+  CHECK(pack().tensor("embeddings").rows() == 8002);
+  CHECK(pack().tensor("embeddings").cols() == 256);
+  CHECK(pack().tensor("l0.qkv_kernel").cols() == 768);
+  CHECK(pack().tensor("l1.qkv_kernel").cols() == 1536);
+  CHECK(pack().tensor("l0.q_scale")(0, 0) == doctest::Approx(0.125));
+}
+
+TEST_CASE("encoder pack: damaged or foreign bytes are refused with a message") {
+  const std::vector<std::uint8_t> junk = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  CHECK_THROWS_WITH_AS(read_pack(junk.data(), junk.size()), doctest::Contains("not an Attention Whiteboard encoder pack"), aw::InputError);
+  CHECK_THROWS_WITH_AS(read_pack(junk.data(), 2), doctest::Contains("cut short"), aw::InputError);
+  std::ifstream in(std::string(AW_TEST_DATA_DIR) + "/../public/models/use-lite-int8.bin", std::ios::binary);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  bytes.resize(bytes.size() / 2);  // a download cut in the middle
+  CHECK_THROWS_WITH_AS(read_pack(bytes.data(), bytes.size()), doctest::Contains("outside the file"), aw::InputError);
+}
+
+TEST_CASE("unigram tokenizer: the same ids as the package's tokenizer, unknowns and Unicode included") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  for (const auto& s : reference()["sentences"]) {
+    CAPTURE(s["text"].get<std::string>());
+    const auto tokens = tokenizer.encode(s["nfkc"].get<std::string>());
+    std::vector<int> ids;
+    for (const auto& t : tokens) ids.push_back(t.id);
+    CHECK(ids == s["ids"].get<std::vector<int>>());
+  }
+  CHECK(tokenizer.encode("").empty());
+  const auto bank = tokenizer.encode("bank");
+  REQUIRE(bank.size() == 1);
+  CHECK(bank[0].piece == "\xE2\x96\x81" "bank");
+}
+
+TEST_CASE("encoder forward pass: equal to TF.js on the same int8 weights, close to the fp32 model") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  double worst_attention_same = 0, worst_attention_fp32 = 0, worst_vector_same = 0, min_cos_fp32 = 1;
+  for (const auto& s : reference()["sentences"]) {
+    CAPTURE(s["text"].get<std::string>());
+    const EncoderReport r = encode_sentence(pack(), tokenizer, s["nfkc"].get<std::string>());
+    REQUIRE(r.layers.size() == 2);
+    for (int layer = 0; layer < 2; ++layer) {
+      for (int head = 0; head < kHeads; ++head) {
+        const aw::MatD ours = r.layers[layer].heads[head].attn_weights.cast<double>();
+        worst_attention_same = std::max(worst_attention_same, golden::max_abs_diff(ours, golden::matrix(s["int8"]["attention"][layer][head])));
+        worst_attention_fp32 = std::max(worst_attention_fp32, golden::max_abs_diff(ours, golden::matrix(s["fp32"]["attention"][layer][head])));
+      }
+    }
+    const aw::MatD vec = r.sentence_vector.cast<double>();
+    worst_vector_same = std::max(worst_vector_same, golden::max_abs_diff(vec, golden::matrix(s["int8"]["sentence_vector"])));
+    min_cos_fp32 = std::min(min_cos_fp32, cosine(r.sentence_vector, s["fp32"]["sentence_vector"]));
+    CHECK(r.sentence_vector.norm() == doctest::Approx(1.0).epsilon(1e-5));
+  }
+  MESSAGE("attention |diff| vs TF.js int8 " << worst_attention_same << ", vs fp32 " << worst_attention_fp32
+          << "; sentence vector |diff| vs int8 " << worst_vector_same << ", cosine to fp32 >= " << min_cos_fp32);
+  CHECK(worst_attention_same < 2e-5);   // same weights: float32 rounding only
+  CHECK(worst_vector_same < 2e-5);
+  CHECK(worst_attention_fp32 < 0.03);   // what int8 costs: TF.js itself measures 0.021 (make_pack.mjs)
+  CHECK(min_cos_fp32 > 0.999);
+}
+
+TEST_CASE("encoder: empty input is refused; static vectors are the same in any context") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  CHECK_THROWS_WITH_AS(encode_sentence(pack(), tokenizer, ""), doctest::Contains("at least one token"), aw::InputError);
+  const EncoderReport river = encode_sentence(pack(), tokenizer, "The bank of the river");
+  const EncoderReport money = encode_sentence(pack(), tokenizer, "My bank account has money");
+  REQUIRE(river.tokens[1].piece == money.tokens[1].piece);
+  CHECK(river.static_vectors.row(1) == money.static_vectors.row(1));
+  CHECK(river.layers[1].output.row(1) != money.layers[1].output.row(1));
+}
+
+TEST_CASE("trained bank comparison: static cosine 1, contextual below 1, heads that find river and money") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  const TrainedComparison c = compare_sentences(pack(), tokenizer, "The bank of the river is muddy today.",
+                                                "I have money in my bank account.", "bank");
+  REQUIRE(c.target_first == 1);
+  REQUIRE(c.target_second == 5);
+  REQUIRE(c.static_cosine.has_value());
+  CHECK(*c.static_cosine == doctest::Approx(1.0));
+  REQUIRE(c.contextual_cosine.size() == 2);
+  for (const auto& cos : c.contextual_cosine) {
+    REQUIRE(cos.has_value());
+    CHECK(*cos < 0.95);
+  }
+  // The same number by hand from the layer outputs.
+  const auto a = c.first.layers[1].output.row(1).cast<double>();
+  const auto b = c.second.layers[1].output.row(5).cast<double>();
+  CHECK(*c.contextual_cosine[1] == doctest::Approx(a.dot(b) / (a.norm() * b.norm())).epsilon(1e-12));
+  const auto sends_to = [](const std::vector<HeadFocus>& focus, const EncoderReport& r, const std::string& piece) {
+    for (const auto& f : focus) {
+      if (f.layer == 1 && r.tokens[static_cast<std::size_t>(f.keys[0])].piece == piece) return true;
+    }
+    return false;
+  };
+  CHECK(sends_to(c.focus_first, c.first, "\xE2\x96\x81river"));
+  CHECK(sends_to(c.focus_second, c.second, "\xE2\x96\x81money"));
+  CHECK(c.focus_first.size() == 8);
+  CHECK(c.notices.empty());
+  const TrainedComparison missing = compare_sentences(pack(), tokenizer, "a river", "some money", "bank");
+  CHECK(missing.target_first == -1);
+  CHECK_FALSE(missing.static_cosine.has_value());
+  CHECK(missing.notices.size() == 2);
+}
+
+TEST_CASE("encoder batch: each text gets what it gets alone, within float rounding") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  std::vector<std::string> texts;
+  for (const auto& s : reference()["sentences"]) texts.push_back(s["nfkc"].get<std::string>());
+  const std::vector<EncoderReport> batch = encode_batch(pack(), tokenizer, texts);
+  REQUIRE(batch.size() == texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    CAPTURE(texts[i]);
+    const EncoderReport alone = encode_sentence(pack(), tokenizer, texts[i]);
+    CHECK((batch[i].sentence_vector - alone.sentence_vector).cwiseAbs().maxCoeff() < 1e-6f);
+    CHECK((batch[i].layers[1].heads[2].attn_weights - alone.layers[1].heads[2].attn_weights).cwiseAbs().maxCoeff() < 1e-6f);
+    CHECK(batch[i].tokens.size() == alone.tokens.size());
+  }
+  CHECK_THROWS_AS(encode_batch(pack(), tokenizer, {"bank", ""}), aw::InputError);
+  CHECK(encode_batch(pack(), tokenizer, {}).empty());
+}

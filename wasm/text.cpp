@@ -1,0 +1,123 @@
+// embind surface of core/text/: the page's tokenizer, the streaming vector-file parser (owned by a
+// Web Worker, which feeds it file slices and deletes it at the end) and the decoder of the
+// bundled int8 GloVe pack. Conversions only; the parsing and decoding live in core/text/.
+#include <memory>
+
+#include "core/text/tokenize.hpp"
+#include "core/text/vector_file.hpp"
+#include "wasm/convert.hpp"
+
+namespace {
+
+using namespace aw_js;
+
+val tokenize(std::string sentence, int max_tokens) {
+  return guarded([&] {
+    if (max_tokens < 1) throw aw::InputError("maxTokens must be at least 1");
+    const aw::Tokenized t = aw::tokenize(sentence, static_cast<std::size_t>(max_tokens));
+    val out = val::object();
+    out.set("tokens", tokens_to_js(t.tokens));
+    out.set("wordsFound", static_cast<int>(t.words_found));
+    out.set("notices", strings_to_js(t.notices));
+    return out;
+  });
+}
+
+aw::VectorFileOptions parser_options(const val& o) {
+  aw::VectorFileOptions options;
+  const int max_words = int_field(o, "maxWords", static_cast<int>(options.max_words));
+  if (max_words < 1) throw aw::InputError("maxWords must be at least 1");
+  options.max_words = static_cast<std::size_t>(max_words);
+  const std::string format = string_field(o, "format", "auto");
+  if (format == "auto") options.format = aw::VectorFileFormat::Auto;
+  else if (format == "text") options.format = aw::VectorFileFormat::Text;
+  else if (format == "binary") options.format = aw::VectorFileFormat::Binary;
+  else throw aw::InputError("option 'format' must be \"auto\", \"text\" or \"binary\"");
+  if (has(o, "wanted")) {
+    for (const auto& w : emscripten::vecFromJSArray<std::string>(o["wanted"])) options.wanted.insert(w);
+  }
+  return options;
+}
+
+// One parser per file. JS: const p = new M.VectorFileParser({maxWords, wanted}); p.feed(bytes)...;
+// p.finish(); p.result(); p.delete().
+class VectorFileParserJs {
+ public:
+  explicit VectorFileParserJs(val options) {
+    guarded([&] {
+      parser_ = std::make_unique<aw::VectorFileParser>(parser_options(options));
+      return val::undefined();
+    });
+  }
+  void feed(val bytes) {
+    guarded([&] {
+      const std::size_t n = bytes["length"].as<std::size_t>();
+      buffer_.resize(n);
+      val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(&buffer_[0]))).call<void>("set", bytes);
+      parser_->feed(buffer_.data(), n);
+      return val::undefined();
+    });
+  }
+  void finish() {
+    guarded([&] {
+      parser_->finish();
+      return val::undefined();
+    });
+  }
+  double bytes_read() const { return static_cast<double>(parser_->bytes_read()); }
+  val summary() const {
+    const aw::VectorFileSummary& s = parser_->summary();
+    val out = val::object();
+    out.set("format", s.format);
+    out.set("hasHeader", s.has_header);
+    out.set("headerCount", static_cast<double>(s.header_count));
+    out.set("dim", s.dim);
+    out.set("lines", static_cast<double>(s.lines));
+    out.set("vectorsSeen", static_cast<double>(s.vectors_seen));
+    out.set("vectorsKept", static_cast<double>(s.vectors_kept));
+    out.set("wantedFound", static_cast<double>(s.wanted_found));
+    out.set("bytes", static_cast<double>(s.bytes));
+    out.set("lowercaseOnly", s.lowercase_only);
+    out.set("notices", strings_to_js(s.notices));
+    return out;
+  }
+  // {summary, words, dim, data: Float32Array} once finished.
+  val result() const {
+    return guarded([&] {
+      if (!parser_->finished()) throw aw::InputError("The file has not been read to its end yet.");
+      val out = val::object();
+      out.set("summary", summary());
+      out.set("words", strings_to_js(parser_->words()));
+      out.set("dim", parser_->summary().dim);
+      out.set("data", typed_array(parser_->values().data(), parser_->values().size()));
+      return out;
+    });
+  }
+
+ private:
+  std::unique_ptr<aw::VectorFileParser> parser_;
+  std::string buffer_;
+};
+
+val decode_int8_vectors(val codes, val scales, int dim) {
+  return guarded([&] {
+    const std::vector<float> out = aw::decode_int8_vectors(
+        emscripten::convertJSArrayToNumberVector<std::int8_t>(codes),
+        emscripten::convertJSArrayToNumberVector<float>(scales), dim);
+    return typed_array(out.data(), out.size());
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(aw_text) {
+  emscripten::function("tokenize", &tokenize);
+  emscripten::class_<VectorFileParserJs>("VectorFileParser")
+      .constructor<val>()
+      .function("feed", &VectorFileParserJs::feed)
+      .function("finish", &VectorFileParserJs::finish)
+      .function("bytesRead", &VectorFileParserJs::bytes_read)
+      .function("summary", &VectorFileParserJs::summary)
+      .function("result", &VectorFileParserJs::result);
+  emscripten::function("decodeInt8Vectors", &decode_int8_vectors);
+}
