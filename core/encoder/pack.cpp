@@ -1,6 +1,7 @@
 #include "core/encoder/pack.hpp"
 
 #include <cstring>
+#include <vector>
 
 namespace aw::encoder {
 namespace {
@@ -44,22 +45,42 @@ struct Entry {
   std::uint32_t rows = 0, cols = 0, offset = 0;
 };
 
+// Caps on what a pack may claim, checked before anything is allocated. The real model's largest
+// tensor is the 8,000 x 256 token table; these leave room for a larger model, not for a crafted
+// file to ask for gigabytes.
+constexpr std::uint64_t kMaxTensorSide = 1u << 20;
+constexpr std::uint64_t kMaxTensorElements = 1u << 26;  // 256 MB as float
+
+// Reads n little-endian floats from a possibly unaligned address.
+std::vector<float> read_floats(const std::uint8_t* p, std::size_t n) {
+  std::vector<float> out(n);
+  if (n > 0) std::memcpy(out.data(), p, 4 * n);
+  return out;
+}
+
 MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
-  const std::size_t n = static_cast<std::size_t>(e.rows) * e.cols;
-  const std::size_t scales = e.encoding == 1 ? e.cols : (e.encoding == 2 ? e.rows : 0);
-  const std::size_t bytes = e.encoding == 0 ? 4 * n : 4 * scales + n;
   if (e.encoding > 2) throw InputError("The model pack has an unknown encoding for " + e.name + ".");
+  // 64-bit arithmetic: in 32-bit wasm, rows * cols could wrap around size_t.
+  const std::uint64_t rows = e.rows, cols = e.cols;
+  if (rows == 0 || cols == 0 || rows > kMaxTensorSide || cols > kMaxTensorSide || rows * cols > kMaxTensorElements) {
+    throw InputError("The model pack gives " + e.name + " an impossible shape " +
+                     shape_str(static_cast<long>(e.rows), static_cast<long>(e.cols)) + ".");
+  }
+  const std::uint64_t n = rows * cols;
+  const std::uint64_t scales = e.encoding == 1 ? cols : (e.encoding == 2 ? rows : 0);
+  const std::uint64_t bytes = e.encoding == 0 ? 4 * n : 4 * scales + n;
   if (e.offset > data_size || bytes > data_size - e.offset) {
     throw InputError("The model pack's data for " + e.name + " lies outside the file.");
   }
   const std::uint8_t* p = data + e.offset;
-  MatF m(static_cast<long>(e.rows), static_cast<long>(e.cols));
+  MatF m(static_cast<long>(rows), static_cast<long>(cols));
   if (e.encoding == 0) {
-    std::memcpy(m.data(), p, 4 * n);
+    std::memcpy(m.data(), p, static_cast<std::size_t>(4 * n));  // no alignment needed
     return m;
   }
-  const Eigen::Map<const Eigen::RowVectorXf> scale(reinterpret_cast<const float*>(p), static_cast<long>(scales));
-  const auto* q = reinterpret_cast<const std::int8_t*>(p + 4 * scales);
+  const std::vector<float> scale_values = read_floats(p, static_cast<std::size_t>(scales));
+  const Eigen::Map<const Eigen::RowVectorXf> scale(scale_values.data(), static_cast<long>(scales));
+  const auto* q = reinterpret_cast<const std::int8_t*>(p + 4 * scales);  // bytes: any alignment
   using RowI8 = Eigen::Matrix<std::int8_t, 1, Eigen::Dynamic>;
   for (std::uint32_t r = 0; r < e.rows; ++r) {
     const Eigen::Map<const RowI8> q_row(q + static_cast<std::size_t>(r) * e.cols, e.cols);
@@ -98,7 +119,11 @@ EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
   }
   EncoderPack pack;
   const auto pieces = reader.read<std::uint32_t>("the vocabulary size");
-  if (pieces > 1000000) throw InputError("The model pack claims an impossible vocabulary size.");
+  // Each piece takes at least 10 bytes (its length and score): check the file has them before
+  // allocating, so a short file cannot ask for a million pieces.
+  if (pieces > 1000000 || static_cast<std::uint64_t>(pieces) * 10 > size - reader.pos()) {
+    throw InputError("The model pack claims an impossible vocabulary size.");
+  }
   pack.vocabulary.resize(pieces);
   for (Piece& piece : pack.vocabulary) {
     piece.text = reader.text(reader.read<std::uint16_t>("a piece length"), "a piece");

@@ -74,6 +74,56 @@ std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const Mat
   return results;
 }
 
+// Every tensor's shape, checked against the others before any product, so a damaged or foreign
+// pack is refused with a message instead of read out of bounds.
+void require_shape(const EncoderPack& pack, const std::string& name, Eigen::Index rows, Eigen::Index cols) {
+  const MatF& t = pack.tensor(name);
+  if ((rows >= 0 && t.rows() != rows) || (cols >= 0 && t.cols() != cols)) {
+    throw InputError("The model pack's " + name + " has shape " + shape_str(t.rows(), t.cols()) +
+                     ", which does not fit the rest of the model.");
+  }
+}
+
+void check_shapes(const EncoderPack& pack) {
+  const MatF& table = pack.tensor("embeddings");
+  Eigen::Index width = table.cols();  // the width flowing into the next layer
+  if (width % 2 != 0) throw InputError("The model pack's token table has an odd width.");
+  require_shape(pack, "timing_inv", 1, width / 2);
+  require_shape(pack, "ln_epsilon", 1, 1);
+  require_shape(pack, "l2_epsilon", 1, 1);
+  for (int layer = 0; layer < kLayers; ++layer) {
+    const std::string p = "l" + std::to_string(layer) + ".";
+    const Eigen::Index attention_width = pack.tensor(p + "qkv_kernel").cols() / 3;
+    const Eigen::Index out = pack.tensor(p + "out_kernel").cols();
+    const Eigen::Index hidden = pack.tensor(p + "ffn1_kernel").cols();
+    if (attention_width == 0 || attention_width % kHeads != 0) {
+      throw InputError("The model pack's " + p + "qkv_kernel does not split into " + std::to_string(kHeads) + " heads.");
+    }
+    require_shape(pack, p + "ln_scale", 1, width);
+    require_shape(pack, p + "ln_bias", 1, width);
+    require_shape(pack, p + "qkv_kernel", width, 3 * attention_width);
+    require_shape(pack, p + "qkv_bias", 1, 3 * attention_width);
+    require_shape(pack, p + "q_scale", 1, 1);
+    require_shape(pack, p + "out_kernel", attention_width, out);
+    require_shape(pack, p + "out_bias", 1, out);
+    if (layer == 0) {
+      require_shape(pack, "l0.residual_kernel", width, out);
+      require_shape(pack, "l0.residual_bias", 1, out);
+    } else if (out != width) {
+      throw InputError("The model pack's " + p + "out_kernel changes the width without a residual projection.");
+    }
+    require_shape(pack, p + "ffn_ln_scale", 1, out);
+    require_shape(pack, p + "ffn_ln_bias", 1, out);
+    require_shape(pack, p + "ffn1_kernel", out, hidden);
+    require_shape(pack, p + "ffn1_bias", 1, hidden);
+    require_shape(pack, p + "ffn2_kernel", hidden, out);
+    require_shape(pack, p + "ffn2_bias", 1, out);
+    width = out;
+  }
+  require_shape(pack, "pool_kernel", width, -1);
+  require_shape(pack, "pool_bias", 1, pack.tensor("pool_kernel").cols());
+}
+
 // Tokens, static vectors and x0 of one text.
 EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer, const std::string& nfkc_text) {
   EncoderReport report;
@@ -100,6 +150,18 @@ EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer
 
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                         const std::vector<std::string>& nfkc_texts) {
+  if (nfkc_texts.size() > kMaxBatch) {
+    throw InputError("The encoder takes at most " + std::to_string(kMaxBatch) + " texts at once; this batch has " +
+                     std::to_string(nfkc_texts.size()) + ".");
+  }
+  for (const std::string& text : nfkc_texts) {
+    // The model reads 128 tokens; tokenizing a whole book to keep them would take seconds.
+    if (text.size() > kMaxTextBytes) {
+      throw InputError("This text is " + std::to_string(text.size()) + " bytes long; the encoder takes at most " +
+                       std::to_string(kMaxTextBytes) + " (it reads only the first " + std::to_string(kMaxTokens) + " tokens).");
+    }
+  }
+  check_shapes(pack);
   std::vector<EncoderReport> reports;
   std::vector<std::pair<Eigen::Index, Eigen::Index>> spans;
   Eigen::Index rows = 0;

@@ -22,6 +22,8 @@ namespace aw::encoder {
 constexpr int kLayers = 2;
 constexpr int kHeads = 4;
 constexpr std::size_t kMaxTokens = 128;  // the model clips longer inputs
+constexpr std::size_t kMaxTextBytes = 16384;  // a longer text is refused before tokenizing
+constexpr std::size_t kMaxBatch = 1024;       // texts in one encode_batch call
 
 struct HeadResult {
   MatF Q, K, V;        // (tokens, head_dim), Q already scaled by 1/√head_dim
@@ -42,7 +44,8 @@ struct EncoderReport {
   RowVec<float> sentence_vector;  // (512), unit length
 };
 
-// Runs the encoder on NFKC-normalised text. Throws InputError on empty input.
+// Runs the encoder on NFKC-normalised text. Throws InputError on empty or over-long input, and
+// on a pack whose tensor shapes do not fit together.
 EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                               const std::string& nfkc_text);
 

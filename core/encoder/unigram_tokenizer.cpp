@@ -16,6 +16,9 @@ std::u32string utf8_to_code_points(const std::string& text) {
       valid = (next & 0xC0) == 0x80;
       cp = (cp << 6) | (next & 0x3F);
     }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
+    static constexpr char32_t kSmallest[5] = {0, 0, 0x80, 0x800, 0x10000};
+    valid = valid && cp >= kSmallest[length] && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
     out.push_back(valid ? cp : U'\uFFFD');
     i += valid ? static_cast<std::size_t>(length) : 1;
   }
@@ -49,7 +52,8 @@ UnigramTokenizer::UnigramTokenizer(const std::vector<Piece>& vocabulary, int res
   if (vocabulary.empty()) throw InputError("The tokenizer needs a vocabulary.");
   for (std::size_t id = 0; id < vocabulary.size(); ++id) {
     const std::u32string piece = utf8_to_code_points(vocabulary[id].text);
-    utf16_length_[id] = static_cast<int>(piece.size() + std::count_if(piece.begin(), piece.end(), [](char32_t c) { return c > 0xFFFF; }));
+    // At least 1: the walk back steps by this length, and an empty piece would never move.
+    utf16_length_[id] = std::max(1, static_cast<int>(piece.size() + std::count_if(piece.begin(), piece.end(), [](char32_t c) { return c > 0xFFFF; })));
     if (static_cast<int>(id) < reserved || piece.empty()) continue;
     pieces_[piece] = {static_cast<int>(id), vocabulary[id].score};  // a later duplicate wins, as in the package's trie
     longest_ = std::max(longest_, piece.size());

@@ -31,6 +31,9 @@ VectorComparison compare_vectors(const RowVec<double>& a, const RowVec<double>& 
   if (r.norm_a > 0) r.unit_a = normalized(a);
   if (r.norm_b > 0) r.unit_b = normalized(b);
   const RowVec<double> b2 = 2.0 * b;
+  if (!b2.allFinite() || !std::isfinite(a.dot(b2))) {
+    throw InputError("These numbers are too large: doubling b, or its dot product with a, overflows.");
+  }
   r.dot_with_2b = dot(a, b2);
   if (r.norm_a > 0 && r.norm_b > 0) {
     r.cosine = cosine(a, b);
@@ -44,6 +47,8 @@ VectorComparison compare_vectors(const RowVec<double>& a, const RowVec<double>& 
 }
 
 RowVec<double> parse_vector(const std::string& text, const std::string& name) {
+  // c_str() would stop at a NUL and silently drop what follows it.
+  if (text.find('\0') != std::string::npos) throw InputError(name + ": contains a NUL character; type numbers only.");
   std::vector<double> values;
   const char* p = text.c_str();
   while (*p) {

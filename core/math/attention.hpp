@@ -61,11 +61,13 @@ ParamFreeResult<Scalar> parameter_free_attention(const Mat<Scalar>& X, bool caus
   require_tokens(X);
   ParamFreeResult<Scalar> out;
   out.scores = X * X.transpose();
+  require_finite_result(out.scores, "S = X Xᵀ");
   Mat<Scalar> masked = out.scores;
   if (causal) apply_causal_mask(masked);
   apply_window_mask(masked, window);
   out.attn_weights = row_softmax(masked);
   out.Y = out.attn_weights * X;
+  require_finite_result(out.Y, "Y = A X");
   return out;
 }
 
@@ -108,7 +110,11 @@ ProjectedResult<Scalar> projected_attention(const Mat<Scalar>& X, const Mat<Scal
   out.Q = X * W_q;
   out.K = X * W_k;
   out.V = X * W_v;
+  require_finite_result(out.Q, "Q = X W_q");
+  require_finite_result(out.K, "K = X W_k");
+  require_finite_result(out.V, "V = X W_v");
   out.raw_scores = out.Q * out.K.transpose();
+  require_finite_result(out.raw_scores, "Q Kᵀ");
   out.scale_divisor = options.scale ? std::sqrt(static_cast<Scalar>(W_q.cols())) : Scalar(1);
   // Divide (as the notebook does), rather than multiply by the reciprocal, to round alike.
   out.scores = options.scale ? Mat<Scalar>(out.raw_scores / out.scale_divisor) : out.raw_scores;
@@ -117,6 +123,8 @@ ProjectedResult<Scalar> projected_attention(const Mat<Scalar>& X, const Mat<Scal
   out.attn_weights = row_softmax(out.scores);
   out.Y = out.attn_weights * out.V;
   out.Y_literal = out.attn_weights * X;
+  require_finite_result(out.Y, "Y = A V");
+  require_finite_result(out.Y_literal, "Y_literal = A X");
   return out;
 }
 

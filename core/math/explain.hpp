@@ -17,16 +17,20 @@ struct WeightExplanation {
   double divisor = 1;       // √d_k, or 1 when scaling is off
   double scaled = 0;        // dot / divisor
   double score = 0;         // what softmax sees: scaled, or -inf when masked
-  bool masked = false;      // j > i under a causal mask
+  bool masked = false;      // hidden by the causal mask (j > i) or the local window
   double row_max = 0;       // max_j' score(i, j'), subtracted for stability
   double exp_term = 0;      // exp(score - row_max)
   double exp_row_sum = 0;   // Σ_j' exp(score(i, j') - row_max)
   double weight = 0;        // exp_term / exp_row_sum
 };
 
+// Built from the same row of the same products and the same softmax as projected_attention,
+// so the weight it explains is the matrix's weight to the last bit.
 inline WeightExplanation explain_weight(const MatD& Q, const MatD& K, long i, long j,
                                         const AttentionOptions& options) {
   if (Q.cols() != K.cols()) throw InputError("explain: Q and K have different widths");
+  if (Q.cols() == 0) throw InputError("explain: Q and K need at least one feature");
+  if (!Q.allFinite() || !K.allFinite()) throw InputError("explain: Q or K contains NaN or infinity");
   if (i < 0 || i >= Q.rows() || j < 0 || j >= K.rows()) {
     throw InputError("explain: cell (" + std::to_string(i) + ", " + std::to_string(j) +
                      ") is outside the " + shape_str(Q.rows(), K.rows()) + " weights");
@@ -35,21 +39,22 @@ inline WeightExplanation explain_weight(const MatD& Q, const MatD& K, long i, lo
   e.query = Q.row(i);
   e.key = K.row(j);
   e.products = e.query.cwiseProduct(e.key);
+  const MatD raw_scores = Q * K.transpose();  // the whole product, as projected_attention forms it
+  require_finite_result(raw_scores, "Q Kᵀ");
   e.divisor = options.scale ? std::sqrt(static_cast<double>(Q.cols())) : 1.0;
-  MatD row_scores = (Q.row(i) * K.transpose()) / e.divisor;
-  if (options.causal) {
-    for (long c = i + 1; c < row_scores.cols(); ++c) {
-      row_scores(0, c) = -std::numeric_limits<double>::infinity();
-    }
+  MatD row_scores = raw_scores.row(i) / e.divisor;  // x / 1 is x: no scaling is exact
+  for (long c = 0; c < row_scores.cols(); ++c) {
+    const bool hidden = (options.causal && c > i) || (options.window >= 0 && std::abs(c - i) > options.window);
+    if (hidden) row_scores(0, c) = -std::numeric_limits<double>::infinity();
   }
-  e.dot = Q.row(i).dot(K.row(j));
-  e.masked = options.causal && j > i;
+  e.dot = raw_scores(i, j);
+  e.masked = std::isinf(row_scores(0, j)) && row_scores(0, j) < 0;
   e.scaled = e.dot / e.divisor;
   e.score = row_scores(0, j);
   e.row_max = row_scores.maxCoeff();
   for (long c = 0; c < row_scores.cols(); ++c) e.exp_row_sum += std::exp(row_scores(0, c) - e.row_max);
   e.exp_term = std::exp(e.score - e.row_max);
-  e.weight = e.exp_term / e.exp_row_sum;
+  e.weight = row_softmax(row_scores)(0, j);
   return e;
 }
 

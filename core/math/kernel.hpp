@@ -13,9 +13,16 @@ Mat<Scalar> attention_kernel(const Mat<Scalar>& Q, const Mat<Scalar>& K, const M
                      shape_str(K.rows(), K.cols()) + " and V " + shape_str(V.rows(), V.cols()) +
                      " do not fit together");
   }
+  if (Q.cols() == 0) throw InputError("attention kernel: Q and K need at least one feature");
+  if (!Q.allFinite() || !K.allFinite() || !V.allFinite()) {
+    throw InputError("attention kernel: Q, K or V contains NaN or infinity");
+  }
   Mat<Scalar> scores = (Q * K.transpose()) / std::sqrt(static_cast<Scalar>(Q.cols()));
+  require_finite_result(scores, "the kernel's scores");
   if (causal) apply_causal_mask(scores);
-  return row_softmax(scores) * V;
+  Mat<Scalar> Y = row_softmax(scores) * V;
+  require_finite_result(Y, "the kernel's output");
+  return Y;
 }
 
 }  // namespace aw

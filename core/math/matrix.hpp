@@ -29,6 +29,15 @@ class InputError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Refuses a computed matrix that left the floating-point range: finite inputs can still
+// multiply past the largest number (1e200 · 1e200), and the page must never show inf or NaN.
+template <typename Derived>
+void require_finite_result(const Eigen::MatrixBase<Derived>& m, const std::string& name) {
+  if (!m.allFinite()) {
+    throw InputError(name + " overflows to infinity: the input values are too large to multiply in floating point");
+  }
+}
+
 inline std::string shape_str(long rows, long cols) {
   return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
 }

@@ -38,7 +38,11 @@ MultiHeadResult<Scalar> multi_head_attention(const Mat<Scalar>& X, const Mat<Sca
   }
   const long head_dim = E / num_heads;
   MultiHeadResult<Scalar> r;
+  if (!in_proj_weight.allFinite() || !out_proj_weight.allFinite()) {
+    throw InputError("multi-head weights contain NaN or infinity");
+  }
   const Mat<Scalar> qkv = X * in_proj_weight.transpose();
+  require_finite_result(qkv, "[Q | K | V] = X W_inᵀ");
   r.Q = qkv.leftCols(E);
   r.K = qkv.middleCols(E, E);
   r.V = qkv.rightCols(E);
@@ -57,7 +61,9 @@ MultiHeadResult<Scalar> multi_head_attention(const Mat<Scalar>& X, const Mat<Sca
     r.mean_weights += r.head_weights.back();
   }
   r.mean_weights /= static_cast<Scalar>(num_heads);
+  require_finite_result(r.concat, "the concatenated head outputs");
   r.output = r.concat * out_proj_weight.transpose();
+  require_finite_result(r.output, "the multi-head output");
   return r;
 }
 

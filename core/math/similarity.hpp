@@ -2,10 +2,17 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include "core/math/matrix.hpp"
 
 namespace aw {
+
+template <typename Scalar>
+void require_finite_vector(const RowVec<Scalar>& a, const char* what) {
+  if (!a.allFinite()) throw InputError(std::string(what) + ": a vector contains NaN or infinity");
+}
 
 template <typename Scalar>
 Scalar dot(const RowVec<Scalar>& a, const RowVec<Scalar>& b) {
@@ -13,32 +20,46 @@ Scalar dot(const RowVec<Scalar>& a, const RowVec<Scalar>& b) {
     throw InputError("dot: vectors have different lengths (" + std::to_string(a.size()) + " and " +
                      std::to_string(b.size()) + ")");
   }
-  return a.dot(b);
+  require_finite_vector(a, "dot");
+  require_finite_vector(b, "dot");
+  const Scalar d = a.dot(b);
+  if (!std::isfinite(d)) throw InputError("dot: the dot product overflows: the values are too large");
+  return d;
 }
 
-// cosine(a, b) = a·b / (|a| |b|), as the notebook's cosine(). A zero vector has no direction,
-// so its cosine is undefined: refuse it rather than return NaN.
+// Euclidean length |a| = sqrt(a · a). In the ordinary range this is the plain sum of squares
+// NumPy computes, so results round alike; where the squares would underflow or overflow (|a|
+// near 1e-154 or 1e154 in double), Eigen's stableNorm rescales first, so a tiny vector is not
+// taken for zero and a huge one is not infinite.
+template <typename Scalar>
+Scalar norm(const RowVec<Scalar>& a) {
+  require_finite_vector(a, "length");
+  const Scalar plain = a.norm();
+  const Scalar smallest_safe = std::sqrt(std::numeric_limits<Scalar>::min()) * Scalar(1e4);
+  if (std::isfinite(plain) && plain >= smallest_safe) return plain;
+  return a.stableNorm();
+}
+
+// cosine(a, b) = a·b / (|a| |b|), as the notebook's cosine(), kept within [-1, 1]. A zero
+// vector has no direction, so its cosine is undefined: refuse it rather than return NaN.
 template <typename Scalar>
 Scalar cosine(const RowVec<Scalar>& a, const RowVec<Scalar>& b) {
-  const Scalar numerator = dot(a, b);
-  const Scalar norm_a = a.norm();
-  const Scalar norm_b = b.norm();
+  if (a.size() != b.size()) dot(a, b);  // the same message for different lengths
+  const Scalar norm_a = norm(a);
+  const Scalar norm_b = norm(b);
   if (norm_a == 0 || norm_b == 0) {
     throw InputError("cosine: a zero vector has no direction, so its cosine is undefined");
   }
-  return numerator / (norm_a * norm_b);
-}
-
-// Euclidean length |a| = sqrt(a · a).
-template <typename Scalar>
-Scalar norm(const RowVec<Scalar>& a) {
-  return a.norm();
+  Scalar c = a.dot(b) / (norm_a * norm_b);
+  // Where a·b or |a||b| leaves the floating-point range, compare the unit vectors instead.
+  if (!std::isfinite(c) || !std::isnormal(norm_a * norm_b)) c = (a / norm_a).dot(b / norm_b);
+  return std::clamp(c, Scalar(-1), Scalar(1));  // rounding can overshoot by an ulp
 }
 
 // a / |a|: the unit vector in a's direction. A zero vector has none.
 template <typename Scalar>
 RowVec<Scalar> normalized(const RowVec<Scalar>& a) {
-  const Scalar n = a.norm();
+  const Scalar n = norm(a);
   if (n == 0) throw InputError("normalise: a zero vector has no direction to keep");
   return a / n;
 }

@@ -13,6 +13,7 @@ namespace aw {
 // A row that is entirely -infinity has no admissible key and is refused.
 template <typename Scalar>
 Mat<Scalar> row_softmax(const Mat<Scalar>& scores) {
+  if (scores.rows() > 0 && scores.cols() == 0) throw InputError("softmax: the score rows are empty (no keys)");
   Mat<Scalar> weights(scores.rows(), scores.cols());
   for (Eigen::Index i = 0; i < scores.rows(); ++i) {
     if (scores.row(i).hasNaN()) {

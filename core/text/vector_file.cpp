@@ -12,6 +12,8 @@ using Field = std::pair<const char*, const char*>;
 
 constexpr std::size_t kSniffBytes = 4096;  // bytes after a header looked at to tell binary from text
 constexpr std::size_t kMaxWordBytes = 1000;
+// A header count above this is no real file (and would not fit a 32-bit long in wasm).
+constexpr long long kMaxHeaderCount = 2000000000;
 
 bool is_control(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f; }
 
@@ -196,11 +198,7 @@ void VectorFileParser::feed_text(const char* data, std::size_t size) {
     const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     if (nl == nullptr) {
       pending_.append(p, end);
-      if (pending_.size() > options_.max_line_bytes) {
-        fail("Line " + std::to_string(line_no_ + 1) + " is longer than " +
-             std::to_string(options_.max_line_bytes) +
-             " bytes without a line break: this is not a text vector file (or it has no line breaks).");
-      }
+      if (pending_.size() > options_.max_line_bytes) fail_line_too_long(line_no_ + 1);
       return;
     }
     if (pending_.empty()) {
@@ -215,12 +213,16 @@ void VectorFileParser::feed_text(const char* data, std::size_t size) {
   }
 }
 
+// One message whether the long line arrived whole or was still being read when the cap was
+// passed: what the learner reads must not depend on where the file's chunks were split.
+void VectorFileParser::fail_line_too_long(std::size_t line) {
+  fail("Line " + std::to_string(line) + " is longer than " + std::to_string(options_.max_line_bytes) +
+       " bytes: this is not a text vector file (or it has no line breaks).");
+}
+
 void VectorFileParser::text_line(const char* begin, const char* end) {
   ++line_no_;
-  if (static_cast<std::size_t>(end - begin) > options_.max_line_bytes) {
-    fail("Line " + std::to_string(line_no_) + " is longer than " + std::to_string(options_.max_line_bytes) +
-         " bytes: this is not a text vector file.");
-  }
+  if (static_cast<std::size_t>(end - begin) > options_.max_line_bytes) fail_line_too_long(line_no_);
   if (end > begin && end[-1] == '\r') --end;  // CRLF
   std::vector<Field>& fields = fields_;
   fields.clear();
@@ -250,15 +252,16 @@ void VectorFileParser::text_line(const char* begin, const char* end) {
 void VectorFileParser::header_or_vector(const std::vector<Field>& fields) {
   if (fields.size() == 2 && all_digits(fields[0]) && all_digits(fields[1])) {
     const std::string count(fields[0].first, fields[0].second), dim(fields[1].first, fields[1].second);
-    if (count.size() > 10 || dim.size() > 6 || std::stol(count) < 1 || std::stol(dim) < 1 ||
-        std::stol(dim) > options_.max_dim) {
+    // At most 10 and 6 digits, so std::stoll (64-bit even in wasm, where long is 32) cannot throw.
+    if (count.size() > 10 || dim.size() > 6 || std::stoll(count) < 1 || std::stoll(count) > kMaxHeaderCount ||
+        std::stoll(dim) < 1 || std::stoll(dim) > options_.max_dim) {
       fail("Line " + std::to_string(line_no_) + " looks like a header (\"" + count + " " + dim +
            "\") but is not a valid one: it must give a vector count of at least 1 and a width from 1 to " +
            std::to_string(options_.max_dim) + ".");
     }
     summary_.has_header = true;
-    summary_.header_count = std::stol(count);
-    summary_.dim = static_cast<int>(std::stol(dim));
+    summary_.header_count = static_cast<long>(std::stoll(count));
+    summary_.dim = static_cast<int>(std::stoll(dim));
     dim_origin_ = "the header on line " + std::to_string(line_no_);
     if (options_.format == VectorFileFormat::Binary) {
       binary_ = true;
@@ -368,7 +371,8 @@ void VectorFileParser::feed_binary() {
     }
     if (n - (space + 1) < record_bytes) break;  // wait for the numbers
     for (std::size_t i = start; i < space; ++i) {
-      if (is_control(static_cast<unsigned char>(pending_[i])) || pending_[i] == '\t') {
+      const char c = pending_[i];
+      if (is_control(static_cast<unsigned char>(c)) || c == '\t' || c == '\n' || c == '\r') {
         fail("The word of vector " + std::to_string(summary_.lines + 1) +
              " contains control bytes: the file is not valid word2vec binary (is the header's width " +
              std::to_string(dim) + " right?).");

@@ -65,6 +65,7 @@ class VectorFileParser {
   void keep(std::string word, const float* values, const std::string& where);
   void decide_format_after_header();
   [[noreturn]] void fail(const std::string& message);
+  [[noreturn]] void fail_line_too_long(std::size_t line);
   std::string line_name() const;
 
   VectorFileOptions options_;

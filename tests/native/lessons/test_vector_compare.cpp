@@ -80,3 +80,13 @@ TEST_CASE("parse_vector reads commas and spaces and refuses the rest") {
   for (int i = 0; i < 65; ++i) many += "1,";
   CHECK_THROWS_WITH_AS(aw::parse_vector(many, "a"), doctest::Contains("at most 64"), aw::InputError);
 }
+
+TEST_CASE("hardening: an embedded NUL is refused, tiny vectors are not zero, 2b cannot overflow silently") {
+  CHECK_THROWS_WITH_AS(aw::parse_vector(std::string("1\0garbage", 9), "a"), doctest::Contains("NUL"), aw::InputError);
+  const aw::VectorComparison tiny = aw::compare_vectors(vec({1e-170, 0}), vec({1, 0}));
+  CHECK(tiny.norm_a > 0);
+  REQUIRE(tiny.cosine.has_value());
+  CHECK(*tiny.cosine == 1.0);
+  CHECK_FALSE(tiny.a_is_unit);
+  CHECK_THROWS_WITH_AS(aw::compare_vectors(vec({1, 1}), vec({1e308, 1})), doctest::Contains("too large"), aw::InputError);
+}

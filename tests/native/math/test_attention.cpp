@@ -178,3 +178,43 @@ TEST_CASE("the inspector's explanation rebuilds exactly the weight softmax produ
   }
   CHECK_THROWS_AS(aw::explain_weight(f.X, f.X, 9, 0, {}), aw::InputError);
 }
+
+#include "core/math/kernel.hpp"
+#include "core/math/multihead.hpp"
+
+TEST_CASE("the explanation equals the matrix bit for bit, with a local window too") {
+  Fixture f;
+  for (const aw::AttentionOptions options : {aw::AttentionOptions{true, false, 1}, aw::AttentionOptions{false, true, 2}}) {
+    const auto r = aw::projected_attention(f.X, f.W_q, f.W_k, f.W_v, options);
+    for (long i = 0; i < 5; ++i) {
+      for (long j = 0; j < 5; ++j) {
+        const aw::WeightExplanation e = aw::explain_weight(r.Q, r.K, i, j, options);
+        CHECK(e.weight == r.attn_weights(i, j));  // exactly: the same products and softmax
+        CHECK(e.masked == ((options.causal && j > i) || std::abs(i - j) > options.window));
+      }
+    }
+  }
+  MatD empty(2, 0);
+  CHECK_THROWS_WITH_AS(aw::explain_weight(empty, empty, 0, 0, {}), doctest::Contains("at least one feature"), aw::InputError);
+  MatD nan = f.X;
+  nan(1, 1) = std::nan("");
+  CHECK_THROWS_AS(aw::explain_weight(nan, f.X, 0, 0, {}), aw::InputError);
+}
+
+TEST_CASE("finite inputs whose products overflow are refused with a message, never inf or NaN") {
+  MatD X(2, 1), W(1, 1), small(1, 1);
+  X << 1e200, 1;
+  W << 1e200;
+  small << 1;
+  CHECK_THROWS_WITH_AS(aw::projected_attention(X, small, small, W), doctest::Contains("V = X W_v overflows"), aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::parameter_free_attention(X), doctest::Contains("overflows"), aw::InputError);
+  MatD in_proj = MatD::Constant(3, 1, 1e200), out_proj = MatD::Constant(1, 1, 1.0);
+  CHECK_THROWS_WITH_AS(aw::multi_head_attention(X, in_proj, out_proj, 1), doctest::Contains("overflows"), aw::InputError);
+  MatD V(2, 1);
+  V << 1e308, 1e308;
+  MatD Q = MatD::Zero(2, 1);
+  // equal weights 0.5 + 0.5 of 1e308 stays finite; V with inf is refused outright
+  CHECK(aw::attention_kernel(Q, Q, V).allFinite());
+  V(0, 0) = INFINITY;
+  CHECK_THROWS_WITH_AS(aw::attention_kernel(Q, Q, V), doctest::Contains("NaN or infinity"), aw::InputError);
+}

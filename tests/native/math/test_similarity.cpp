@@ -39,3 +39,38 @@ TEST_CASE("cosine of a zero vector and mismatched lengths are refused") {
   CHECK_THROWS_AS(aw::cosine(a, zero), aw::InputError);
   CHECK_THROWS_WITH(aw::dot(a, longer), "dot: vectors have different lengths (2 and 3)");
 }
+
+// ---- the fuzzing findings of the hardening issue ----
+
+static Vec vec2(double x, double y) {
+  Vec v(2);
+  v << x, y;
+  return v;
+}
+
+TEST_CASE("cosine stays within [-1, 1] and right where the squares underflow or overflow") {
+  Vec one(1), tiny(1), neg_tiny(1), minus_one(1);
+  one << 1;
+  tiny << 1e-160;
+  neg_tiny << -1e-159;
+  minus_one << -1;
+  CHECK(aw::cosine(one, tiny) == 1.0);        // was 1.0000056
+  CHECK(aw::cosine(neg_tiny, one) == -1.0);   // was -1.0000006
+  Vec very_tiny(1);
+  very_tiny << 1e-170;
+  CHECK(aw::norm(very_tiny) == doctest::Approx(1e-170).epsilon(1e-12));  // was 0: "a zero vector"
+  CHECK(aw::cosine(one, very_tiny) == 1.0);
+  const Vec huge = vec2(1e154, 1e154);
+  CHECK(aw::cosine(huge, huge) == doctest::Approx(1.0));  // was NaN (|a||b| overflowed)
+  CHECK(aw::cosine(huge, huge) <= 1.0);
+  CHECK(aw::normalized(vec2(1e-200, 0))(0) == 1.0);
+}
+
+TEST_CASE("dot, cosine, norm and normalized refuse NaN and infinity, and an overflowing dot product") {
+  const Vec nan = vec2(std::nan(""), 1), inf = vec2(INFINITY, 1), ok = vec2(1, 2);
+  CHECK_THROWS_AS(aw::dot(nan, ok), aw::InputError);
+  CHECK_THROWS_AS(aw::cosine(ok, inf), aw::InputError);
+  CHECK_THROWS_AS(aw::norm(nan), aw::InputError);
+  CHECK_THROWS_AS(aw::normalized(inf), aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::dot(vec2(1e200, 1e200), vec2(1e200, 1e200)), doctest::Contains("overflows"), aw::InputError);
+}

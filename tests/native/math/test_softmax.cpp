@@ -83,3 +83,8 @@ TEST_CASE("masked entries get weight exactly 0; NaN and fully masked rows are re
   CHECK_THROWS_WITH_AS(aw::row_softmax(with_nan), "softmax: score row 1 contains NaN",
                        aw::InputError);
 }
+
+TEST_CASE("an empty score row (no keys) is refused, not read past its end") {
+  CHECK_THROWS_WITH_AS(aw::row_softmax(MatD(3, 0)), doctest::Contains("empty"), aw::InputError);
+  CHECK(aw::row_softmax(MatD(0, 0)).size() == 0);  // no rows at all is nothing to do
+}

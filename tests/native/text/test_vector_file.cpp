@@ -193,3 +193,24 @@ TEST_CASE("int8 packs decode as code times the vector's scale") {
   CHECK(out == std::vector<float>{63.5f, -63.5f, 0.0f, 16.0f});
   CHECK_THROWS_AS(aw::decode_int8_vectors({1, 2, 3}, {1.0f}, 2), InputError);
 }
+
+TEST_CASE("hardening: a header count past 32 bits gets the project's message, not std::out_of_range") {
+  const std::string error = error_of("9999999999 3\nthe 1 2 3\n");
+  CHECK(error.find("looks like a header") != std::string::npos);
+}
+
+TEST_CASE("hardening: a word2vec binary word with a line break inside is refused") {
+  std::string file = binary_file({{"ab", {1, 2}}}, 2);
+  file.replace(file.find("ab"), 2, "a\nb");
+  file.replace(0, file.find('\n'), "1 2");
+  CHECK(error_of(file).find("control bytes") != std::string::npos);
+}
+
+TEST_CASE("hardening: an over-long line gets the same message wherever the chunks are split") {
+  VectorFileOptions options;
+  options.max_line_bytes = 64;
+  const std::string file = "the 1 2\n" + std::string(100, 'x') + " 1 2\nof 3 4\n";
+  const std::string whole = error_of(file, 1 << 20, options);
+  REQUIRE(!whole.empty());
+  for (std::size_t chunk : {1, 3, 7, 16, 50, 64, 65, 99}) CHECK(error_of(file, chunk, options) == whole);
+}
