@@ -136,7 +136,7 @@ function createFigure(container) {
   ref.append('code');
   figure.append('p').attr('class', 'heatmap-note');
   const plot = figure.append('div').attr('class', 'heatmap-plot');
-  const svg = plot.append('svg').style('height', 'auto');
+  const svg = plot.append('svg').style('height', 'auto').style('max-width', '100%');
   svg.append('g').attr('class', 'row-labels');
   svg.append('g').attr('class', 'col-labels');
   svg.append('g').attr('class', 'cells');
@@ -240,7 +240,28 @@ function onScreen(hm) {
 function schedulePaint(hm) {
   hm.pending = true;
   hm.figure.attr('data-drawn', 'false');
+  // the picture keeps its final size while it waits, so nothing moves when it is drawn
+  size(hm);
   if (onScreen(hm)) paint(hm);
+}
+
+function size(hm) {
+  const { rows, cols } = hm.spec.matrix;
+  const mode = rows * cols > SVG_CELL_LIMIT ? 'image' : 'svg';
+  if (mode !== hm.mode) {
+    hm.svg.select('g.cells').selectAll('*').remove();
+    hm.mode = mode;
+    hm.zoomLevel = 0;
+    hm.figure.attr('data-zoom', null);
+  }
+  hm.figure.classed('image-mode', mode === 'image');
+  const layout = geometry(hm);
+  hm.layout = layout;
+  hm.svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
+    .attr('width', layout.width)
+    .attr('height', layout.height)
+    .style('max-width', hm.zoomLevel > 0 ? 'none' : '100%');
+  return layout;
 }
 
 function paint(hm) {
@@ -248,21 +269,10 @@ function paint(hm) {
   const { spec } = hm;
   const { rows, cols, data } = spec.matrix;
   hm.colour = colourScale(spec.palette, data);
-  const mode = rows * cols > SVG_CELL_LIMIT ? 'image' : 'svg';
-  if (mode !== hm.mode) {
-    hm.svg.select('g.cells').selectAll('*').remove();
-    hm.mode = mode;
-    hm.zoomLevel = 0;
-  }
-  hm.figure.classed('image-mode', mode === 'image');
-  const layout = geometry(hm);
-  hm.layout = layout;
-  const { width, height, cw, ch, gridBottom } = layout;
+  const layout = size(hm);
+  const { cw, ch, gridBottom } = layout;
+  const { mode } = hm;
   const svg = hm.svg
-    .attr('viewBox', `0 0 ${width} ${height}`)
-    .attr('width', width)
-    .attr('height', height)
-    .style('max-width', hm.zoomLevel > 0 ? 'none' : '100%')
     .attr('role', spec.interactive || mode === 'image' ? 'group' : 'img')
     .attr('aria-label', `${spec.name}, ${rows} by ${cols}: rows are ${spec.rowAxis}, columns are ${spec.colAxis}. ${legendText(spec.palette, hm.colour)} The same numbers are in the table below.`);
 
