@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openSite, launchBrowser, openPage, viewIds, showHeatmap } from './support.mjs';
+import { openSite, launchBrowser, openPage, viewIds, showHeatmap, drawAllHeatmaps } from './support.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const { server, context, core } = await openSite({ bypassCSP: true });
@@ -20,6 +20,8 @@ async function scan(page) {
 }
 
 async function openEverything(page) {
+  // maps draw when they come into view: scan them drawn
+  await drawAllHeatmaps(page);
   // Opening a table may redraw its figure, so look the toggles up again after each click.
   // Toggles inside a closed panel (a <details>, a hidden step) are left as they are.
   for (let opened = 0; opened < 100; opened++) {
@@ -37,7 +39,9 @@ test('axe: zero violations on every view with its tables and menus open; dark an
   await first.close();
   // Every view in the light scheme; the dark scheme (which changes only colours) and embed mode
   // (which changes only the page chrome) on the first view, to keep the suite fast as views grow.
-  const runs = [...ids.map((id) => [id, '', 'light']), [ids[0], '', 'dark'], [ids[0], '&embed=1', 'light']];
+  // Also the Q/K/V view with 16 words and d_model = 64, where the larger maps are images.
+  const wide = `&d=64&s=${encodeURIComponent('bank of the river money account water flows '.repeat(2).trim())}`;
+  const runs = [...ids.map((id) => [id, '', 'light']), [ids[0], '', 'dark'], [ids[0], '&embed=1', 'light'], ['qkv', wide, 'light'], ['qkv', wide, 'dark']];
   for (const [id, extra, colorScheme] of runs) {
     const { page } = await openPage(context, `${server.url}?view=${id}${extra}`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
@@ -54,6 +58,7 @@ test('axe: zero violations on every view at 360 px, embedded (where boxes scroll
   await first.close();
   for (const id of ids) {
     const { page } = await openPage(phone, `${server.url}?view=${id}&embed=1`);
+    await drawAllHeatmaps(page);
     assert.deepEqual(await scan(page), [], `${id} at 360 px`);
     await page.close();
   }

@@ -173,9 +173,9 @@ export async function resizeTo(page, width, height = 800) {
  * `page` may be a Page or a Frame. Resolves to a Locator of the figure.
  */
 export async function showHeatmap(page, name) {
-  const figure = page.locator(`figure.heatmap[data-name="${name}"]`).first();
+  const figure = page.locator(`figure.heatmap[data-name="${name}"]`).filter({ visible: true }).first();
   await figure.scrollIntoViewIfNeeded();
-  await page.waitForSelector(`figure.heatmap[data-name="${name}"][data-drawn="true"]`);
+  await figure.and(page.locator('[data-drawn="true"]')).waitFor();
   return figure;
 }
 
@@ -196,4 +196,12 @@ export async function heatmapValues(page, name) {
   await menu.locator('summary').click();
   const parse = (v) => ({ '-inf': -Infinity, inf: Infinity, nan: NaN })[v] ?? v;
   return Object.values(saved)[0].values.flat().map(parse);
+}
+
+/** Brings every heatmap of the page into view in turn and waits until each is drawn. */
+export async function drawAllHeatmaps(page) {
+  for (const figure of await page.locator('figure.heatmap').filter({ visible: true }).all()) {
+    await figure.scrollIntoViewIfNeeded();
+    await figure.and(page.locator('[data-drawn="true"]')).waitFor();
+  }
 }
