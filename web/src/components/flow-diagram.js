@@ -34,11 +34,11 @@ export function idx(letter, ...indices) {
 }
 
 /** Above this many values, a vector strip is drawn as one image (see strip() below). */
-const STRIP_CELL_LIMIT = 16;
+export const STRIP_CELL_LIMIT = 16;
 let stripCanvas = null;
 
 /** A PNG data URL of one row of pixels, a value each, in the diagram's colours. */
-function stripImage(values, colour) {
+export function stripImage(values, colour) {
   stripCanvas ??= document.createElement('canvas');
   stripCanvas.width = values.length;
   stripCanvas.height = 1;
