@@ -4,6 +4,7 @@
 // the page's own signals (data-drawn, the render counter), never on time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openSite, openPage, showHeatmap, heatmapValues } from './support.mjs';
 
 const { server, context, core } = await openSite({ acceptDownloads: true });
@@ -53,6 +54,13 @@ test('a 1024-wide file: W_q (1024 × 1024) is a few hundred DOM nodes, with ever
   await figure.locator('.table-toggle').click();
   assert.ok(await figure.locator('table.matrix td').count() <= 32 * 16);
   assert.equal(Number(await figure.locator('table.matrix td[data-i="0"][data-j="0"]').getAttribute('title')), values[0]);
+  // an SVG export carries the image itself (a data: URL, not the page's blob: URL)
+  const menu = figure.locator('.export-menu');
+  await menu.locator('summary').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.locator('button[data-format="svg"]').click()]);
+  const svg = readFileSync(await download.path(), 'utf8');
+  assert.match(svg, /<image [^>]*href="data:image\/png;base64,/);
+  assert.ok(!svg.includes('blob:'));
   // the whole page stays small, every map drawn
   await page.evaluate(async () => {
     for (const f of document.querySelectorAll('figure.heatmap')) {

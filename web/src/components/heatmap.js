@@ -120,6 +120,7 @@ export function drawHeatmap(container, spec) {
     figure = createFigure(container);
   }
   const hm = figure.heatmap;
+  observe(hm); // again for a reused figure: it may have been let go while it was out of the page
   update(hm, spec);
   return figure;
 }
@@ -167,7 +168,6 @@ function createFigure(container) {
   zoom.select('.zoom-in').on('click', () => setZoom(hm, hm.zoomLevel + 1));
   zoom.select('.zoom-out').on('click', () => setZoom(hm, hm.zoomLevel - 1));
   listen(hm);
-  observe(hm);
   return figure.node();
 }
 
@@ -213,6 +213,7 @@ function update(hm, spec) {
 // ---------------------------------------------------------------- drawing when in view
 
 let observer = null;
+const observed = new Set();
 function observe(hm) {
   if (typeof IntersectionObserver === 'undefined') return;
   // 200 px ahead, so a map scrolled towards is usually drawn before it shows
@@ -224,7 +225,15 @@ function observe(hm) {
       if (h.visible && h.pending) paint(h);
     }
   }, { rootMargin: '200px 0px' });
+  // figures of views that were replaced are no longer watched (nor kept alive by the observer)
+  for (const figure of observed) {
+    if (!figure.isConnected) {
+      observer.unobserve(figure);
+      observed.delete(figure);
+    }
+  }
   observer.observe(hm.figure.node());
+  observed.add(hm.figure.node());
 }
 
 function onScreen(hm) {
@@ -265,6 +274,7 @@ function size(hm) {
 }
 
 function paint(hm) {
+  const start = performance.now();
   hm.pending = false;
   const { spec } = hm;
   const { rows, cols, data } = spec.matrix;
@@ -288,6 +298,8 @@ function paint(hm) {
   showMarks(hm);
   if (hm.readoutCell) readOut(hm, ...hm.readoutCell);
   if (!hm.imagePending) hm.figure.attr('data-drawn', 'true');
+  // how long drawing takes, for the browser's performance tools (User Timing)
+  performance.measure(`draw heatmap ${spec.name}`, { start });
 }
 
 function geometry(hm) {
