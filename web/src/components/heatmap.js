@@ -48,6 +48,8 @@ const COL_LABEL_SPACING = 16;
 /** The table equivalent of a larger matrix shows this many rows and columns at a time. */
 const TABLE_PAGE_ROWS = 32;
 const TABLE_PAGE_COLS = 16;
+/** Cells painted per task (a few milliseconds each). */
+const PAINT_SLICE = 1 << 17;
 const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
 // Tables the learner opened stay open when the view redraws (keyed by matrix name).
@@ -56,16 +58,19 @@ let figureCount = 0;
 // Figures taken out of a view that is rebuilding, by name, until the rebuild (synchronous) ends.
 const kept = new Map();
 
+/** The colour scale of the values, and whether any is masked (not finite): one pass over them. */
 function colourScale(palette, data) {
-  if (palette === 'weights') return scaleSequential(interpolateBlues).domain([0, 1]);
   let extent = 0;
+  let masked = false;
   for (let k = 0; k < data.length; k++) {
     const a = Math.abs(data[k]);
-    if (Number.isFinite(a) && a > extent) extent = a;
+    if (!Number.isFinite(a)) masked = true;
+    else if (a > extent) extent = a;
   }
+  if (palette === 'weights') return { colour: scaleSequential(interpolateBlues).domain([0, 1]), masked };
   extent = extent || 1;
   // Reversed RdBu: negative blue, positive red.
-  return scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]);
+  return { colour: scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]), masked };
 }
 
 // The column labels are turned 50° upwards and run right of their column; room is kept for the
@@ -278,7 +283,8 @@ function paint(hm) {
   hm.pending = false;
   const { spec } = hm;
   const { rows, cols, data } = spec.matrix;
-  hm.colour = colourScale(spec.palette, data);
+  const scale = colourScale(spec.palette, data);
+  hm.colour = scale.colour;
   const layout = size(hm);
   const { cw, ch, gridBottom } = layout;
   const { mode } = hm;
@@ -291,7 +297,7 @@ function paint(hm) {
   else drawCellImage(hm, layout);
   drawRowSums(hm, layout);
   drawLegend(svg.select('g.legend').attr('transform', `translate(${LABEL_WIDTH},${gridBottom + 8})`),
-    spec.palette, hm.colour, 160, data);
+    spec.palette, hm.colour, 160, scale.masked);
   hm.zoom.attr('hidden', mode === 'image' ? null : true);
   hm.zoom.select('.zoom-in').attr('disabled', Math.min(cw, ch) * 2 > MAX_ZOOMED_CELL && cw >= 1 ? true : null);
   hm.zoom.select('.zoom-out').attr('disabled', hm.zoomLevel === 0 ? true : null);
@@ -400,26 +406,49 @@ function drawCellImage(hm, { cw, ch }) {
   canvas.height = rows;
   const ctx = canvas.getContext('2d');
   const pixels = ctx.createImageData(cols, rows);
-  const lut = colourTable(colour, spec.palette);
+  const { lo, hi, table } = colourTable(colour, spec.palette);
   const masked = rgb(getComputedStyle(hm.figure.node()).getPropertyValue('--masked').trim() || '#cfcfcf');
-  const { lo, hi, table } = lut;
-  const scale = (table.length / 4 - 1) / (hi - lo);
-  const out = pixels.data;
-  for (let k = 0, n = rows * cols; k < n; k++) {
-    const v = data[k];
-    const o = k * 4;
-    if (Number.isFinite(v)) {
-      const t = Math.max(0, Math.min(table.length / 4 - 1, Math.round((v - lo) * scale))) * 4;
-      out[o] = table[t]; out[o + 1] = table[t + 1]; out[o + 2] = table[t + 2];
-    } else {
-      out[o] = masked.r; out[o + 1] = masked.g; out[o + 2] = masked.b;
-    }
-    out[o + 3] = 255;
-  }
-  ctx.putImageData(pixels, 0, 0);
-  // The bitmap is encoded off the main thread (toBlob); the map counts as drawn once it shows.
+  const last = table.length / 4 - 1;
+  const scale = last / (hi - lo);
+  const out = new Uint32Array(pixels.data.buffer); // one write per pixel (RGBA, little-endian)
+  const packed = new Uint32Array(table.buffer);
+  const maskedPixel = (255 << 24 | masked.b << 16 | masked.g << 8 | masked.r) >>> 0;
+  const n = rows * cols;
   const version = (hm.imageVersion = (hm.imageVersion ?? 0) + 1);
   hm.imagePending = true;
+  // A million cells are painted a slice at a time, so that no task is long.
+  let next = 0;
+  let encoded = false;
+  const paintUpTo = (limit) => {
+    const to = Math.min(n, limit);
+    for (let k = next; k < to; k++) {
+      const v = data[k];
+      if (v === v && v !== Infinity && v !== -Infinity) {
+        let t = Math.round((v - lo) * scale);
+        t = t < 0 ? 0 : t > last ? last : t;
+        out[k] = packed[t];
+      } else out[k] = maskedPixel;
+    }
+    next = to;
+  };
+  const tick = () => {
+    if (version !== hm.imageVersion) return;
+    paintUpTo(next + PAINT_SLICE);
+    if (next < n) setTimeout(tick, 0);
+    else encode();
+  };
+  // Export cannot wait: it finishes the bitmap at once.
+  hm.finishImage = () => {
+    if (version !== hm.imageVersion) return;
+    paintUpTo(n);
+    encode();
+  };
+  tick();
+  function encode() {
+  if (encoded) return;
+  encoded = true;
+  ctx.putImageData(pixels, 0, 0);
+  // The bitmap is encoded off the main thread (toBlob); the map counts as drawn once it shows.
   canvas.toBlob((blob) => {
     if (version !== hm.imageVersion || !blob) return;
     const url = URL.createObjectURL(blob);
@@ -431,6 +460,7 @@ function drawCellImage(hm, { cw, ch }) {
     hm.imagePending = false;
     if (!hm.pending) hm.figure.attr('data-drawn', 'true');
   }, 'image/png');
+  }
 }
 
 /** 1024 colours of the scale, so that painting a million cells needs no colour parsing. */
@@ -465,7 +495,7 @@ function legendText(palette, colour) {
 }
 
 /** A colour bar with its end and middle values, drawn in the SVG so it is exported too. */
-function drawLegend(g, palette, colour, width, data) {
+function drawLegend(g, palette, colour, width, masked) {
   const [lo, mid, hi] = palette === 'weights' ? [0, 0.5, 1] : colour.domain();
   const step = width / LEGEND_STEPS;
   g.selectAll('g.legend-bar').data([0]).join('g').attr('class', 'legend-bar').selectAll('rect').data(range(LEGEND_STEPS)).join('rect')
@@ -475,8 +505,6 @@ function drawLegend(g, palette, colour, width, data) {
   g.selectAll('g.legend-ticks').data([0]).join('g').attr('class', 'legend-ticks').selectAll('text')
     .data([[lo, 'start', 0], [mid, 'middle', width / 2], [hi, 'end', width]]).join('text')
     .attr('x', (d) => d[2]).attr('y', 24).attr('text-anchor', (d) => d[1]).text((d) => cellText(d[0]));
-  let masked = false;
-  for (let k = 0; k < data.length && !masked; k++) masked = !Number.isFinite(data[k]);
   g.selectAll('text.legend-title').data([0]).join('text').attr('class', 'legend-title').attr('x', width + 8).attr('y', 9)
     .text(palette === 'weights' ? 'weight' : 'value');
   const m = g.selectAll('g.legend-masked').data(masked ? [0] : []).join((enter) => {
@@ -664,6 +692,7 @@ function setZoom(hm, level) {
 /** For Export: the map drawn now if it waited, its image written into the file (not a blob: URL). */
 function exportSvg(hm) {
   if (hm.pending) paint(hm);
+  hm.finishImage?.();
   const image = hm.svg.select('image.cells-image');
   if (!image.empty() && hm.canvas) image.attr('href', hm.canvas.toDataURL('image/png'));
   return hm.svg.node();
