@@ -448,6 +448,7 @@ function drawCellImage(hm, { cw, ch }) {
   if (encoded) return;
   encoded = true;
   ctx.putImageData(pixels, 0, 0);
+  hm.finishImage = null; // lets the pixel buffer go: the canvas holds the bitmap now
   // The bitmap is encoded off the main thread (toBlob); the map counts as drawn once it shows.
   canvas.toBlob((blob) => {
     if (version !== hm.imageVersion || !blob) return;
