@@ -241,6 +241,13 @@ function observe(hm) {
   observed.add(hm.figure.node());
 }
 
+// A printout has no scrolling: every map still waiting is drawn first.
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeprint', () => {
+    for (const figure of observed) if (figure.heatmap?.pending && figure.isConnected) paint(figure.heatmap);
+  });
+}
+
 function onScreen(hm) {
   if (typeof IntersectionObserver === 'undefined') return true;
   if (hm.visible !== null) return hm.visible;
