@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openSite, launchBrowser, openPage, viewIds } from './support.mjs';
+import { openSite, launchBrowser, openPage, viewIds, showHeatmap, drawAllHeatmaps } from './support.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const { server, context, core } = await openSite({ bypassCSP: true });
@@ -20,6 +20,8 @@ async function scan(page) {
 }
 
 async function openEverything(page) {
+  // maps draw when they come into view: scan them drawn
+  await drawAllHeatmaps(page);
   // Opening a table may redraw its figure, so look the toggles up again after each click.
   // Toggles inside a closed panel (a <details>, a hidden step) are left as they are.
   for (let opened = 0; opened < 100; opened++) {
@@ -37,7 +39,9 @@ test('axe: zero violations on every view with its tables and menus open; dark an
   await first.close();
   // Every view in the light scheme; the dark scheme (which changes only colours) and embed mode
   // (which changes only the page chrome) on the first view, to keep the suite fast as views grow.
-  const runs = [...ids.map((id) => [id, '', 'light']), [ids[0], '', 'dark'], [ids[0], '&embed=1', 'light']];
+  // Also the Q/K/V view with 16 words and d_model = 64, where the larger maps are images.
+  const wide = `&d=64&s=${encodeURIComponent('bank of the river money account water flows '.repeat(2).trim())}`;
+  const runs = [...ids.map((id) => [id, '', 'light']), [ids[0], '', 'dark'], [ids[0], '&embed=1', 'light'], ['qkv', wide, 'light'], ['qkv', wide, 'dark']];
   for (const [id, extra, colorScheme] of runs) {
     const { page } = await openPage(context, `${server.url}?view=${id}${extra}`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
@@ -54,6 +58,7 @@ test('axe: zero violations on every view at 360 px, embedded (where boxes scroll
   await first.close();
   for (const id of ids) {
     const { page } = await openPage(phone, `${server.url}?view=${id}&embed=1`);
+    await drawAllHeatmaps(page);
     assert.deepEqual(await scan(page), [], `${id} at 360 px`);
     await page.close();
   }
@@ -97,7 +102,11 @@ test('every heatmap has a table equivalent; arrow keys move through it and each 
   assert.equal(await page.$$eval(`${table} td[tabindex="0"]`, (tds) => tds.length), 1, 'one tab stop per table');
 
   // the table stays open when the view redraws
+  const renders = await page.evaluate(() => document.body.dataset.renders);
   await page.check('#causal');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  // the map may have left the screen (the checkbox is above it): it draws once back in view
+  await showHeatmap(page, 'attn_weights');
   await page.waitForFunction(() => document.querySelector('figure[data-name="attn_weights"] .cell[data-i="0"][data-j="1"] title').textContent.endsWith(' = 0'));
   assert.equal(await page.$$eval(table, (t) => t.length), 1);
   await page.close();
@@ -105,12 +114,14 @@ test('every heatmap has a table equivalent; arrow keys move through it and each 
 
 test('a legend for both palettes; the masked colour is explained when the causal mask is on', async () => {
   const { page } = await openPage(context, `${server.url}?causal=1`);
-  const ticks = (name) => page.$$eval(`figure[data-name="${name}"] .legend-ticks text`, (ts) => ts.map((t) => t.textContent));
+  const ticks = async (name) => (await showHeatmap(page, name)) && page.$$eval(`figure[data-name="${name}"] .legend-ticks text`, (ts) => ts.map((t) => t.textContent));
   assert.deepEqual(await ticks('attn_weights'), ['0.000', '0.500', '1.000']);
   const x = await ticks('X');
   assert.equal(x[1], '0.000');
   assert.equal(x[0], x[2].startsWith('−') ? x[2] : `−${x[2]}`, 'symmetric around zero');
+  await showHeatmap(page, 'scores');
   assert.equal(await page.$$eval('figure[data-name="scores"] .legend-masked', (m) => m.length), 1);
+  await showHeatmap(page, 'X');
   assert.equal(await page.$$eval('figure[data-name="X"] .legend-masked', (m) => m.length), 0);
   await page.close();
 });
@@ -118,9 +129,11 @@ test('a legend for both palettes; the masked colour is explained when the causal
 test('touch: tapping a weight inspects it at 360 px, with no page-level horizontal scroll', async () => {
   const phone = await launchBrowser({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true });
   const { page } = await openPage(phone, server.url);
+  await showHeatmap(page, 'attn_weights');
   await page.tap('figure[data-name="attn_weights"] .cell[data-i="2"][data-j="1"]');
   assert.equal(await page.$eval('.inspector h4', (e) => e.textContent), 'How attn_weights[2, 1] was made');
   // any other heatmap: the tapped cell's exact value appears under it
+  await showHeatmap(page, 'scores');
   await page.tap('figure[data-name="scores"] .cell[data-i="1"][data-j="3"]');
   const scores = core.workbench({}).projected.scores;
   assert.equal(await page.textContent('figure[data-name="scores"] .cell-readout'), `scores[1, 3] (of, river) = ${scores.data[1 * scores.cols + 3]}`);

@@ -4,7 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openSite, serveStatic, openPage, viewIds, misfits, resizeTo } from './support.mjs';
+import { openSite, serveStatic, openPage, viewIds, misfits, resizeTo, showHeatmap, heatmapValues } from './support.mjs';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
 const { server, context, core } = await openSite();
@@ -33,7 +33,7 @@ test('framed by another origin at 320 px: compact, sized by its height messages,
   assert.notEqual(new URL(server.url).origin, new URL(parentServer.url).origin);
   const { page, frame, errors } = await framed('?view=qkv&embed=1');
   // the values inside the frame are the core's
-  const weights = await frame.$$eval('figure[data-name="attn_weights"] .cell title', (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+  const weights = await heatmapValues(frame, 'attn_weights');
   assert.deepEqual(weights, Array.from(core.workbench({}).projected.attn_weights.data));
   // no site chrome; a link out to the full page, without embed=1
   assert.equal(await frame.isVisible('.site-header'), false);
@@ -214,6 +214,7 @@ test('the link follows every change, and Copy link copies it (or selects it wher
 test('the selected weight is in the link too: hover, copy, open, the inspector shows the same cell', async () => {
   const { page } = await openPage(context, `${server.url}?cell=2,3`);
   assert.equal(await page.textContent('.inspector h4'), 'How attn_weights[2, 3] was made');
+  await showHeatmap(page, 'attn_weights');
   assert.equal(await page.$eval('figure[data-name="attn_weights"] .cell.selected', (c) => `${c.dataset.i},${c.dataset.j}`), '2,3');
   await page.hover('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="0"]');
   await page.waitForFunction(() => document.getElementById('share-url').value.includes('cell=1%2C0'));

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serveStatic, launchBrowser, openPage, recordRequests, watchCsp, cspViolations } from './support.mjs';
+import { serveStatic, launchBrowser, openPage, recordRequests, watchCsp, cspViolations, heatmapValues } from './support.mjs';
 import { loadCore } from '../js/load-core.js';
 
 const FILE = resolve(fileURLToPath(new URL('../../dist-file/attention-whiteboard.html', import.meta.url)));
@@ -16,7 +16,7 @@ before(async () => {
   core = await loadCore();
 });
 
-const weights = (page) => page.$$eval('figure[data-name="attn_weights"] .cell title', (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+const weights = (page) => heatmapValues(page, 'attn_weights');
 
 test('one self-contained HTML file: opened from disk it computes the class example', async () => {
   assert.ok(existsSync(FILE), 'build it with: vite build --config vite.file.config.js');

@@ -2,7 +2,7 @@
 // CSP as a header) and Debian's Chromium driven by playwright-core.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,4 +165,43 @@ export async function resizeTo(page, width, height = 800) {
   await page.setViewportSize({ width, height });
   await page.waitForTimeout(400);
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
+
+/**
+ * Scrolls the named heatmap into view and waits for its own signal that its cells show the
+ * latest values (data-drawn="true"): a map off screen is drawn only when it comes into view.
+ * `page` may be a Page or a Frame. Resolves to a Locator of the figure.
+ */
+export async function showHeatmap(page, name) {
+  const figure = page.locator(`figure.heatmap[data-name="${name}"]`).filter({ visible: true }).first();
+  await figure.scrollIntoViewIfNeeded();
+  await figure.and(page.locator('[data-drawn="true"]')).waitFor();
+  return figure;
+}
+
+/**
+ * The values of the named heatmap as the page shows them, in row-major order: each cell's
+ * tooltip (a small map has one element per cell), or for a large map drawn as an image, the
+ * numbers its own Export menu saves as JSON.
+ */
+export async function heatmapValues(page, name) {
+  const figure = await showHeatmap(page, name);
+  if (await figure.evaluate((f) => !f.classList.contains('image-mode'))) {
+    return figure.evaluate((f) => Array.from(f.querySelectorAll('.cell title'), (t) => Number(t.textContent.split(' = ').pop())));
+  }
+  const menu = figure.locator('.export-menu');
+  if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.locator('button[data-format="json"]').click()]);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  await menu.locator('summary').click();
+  const parse = (v) => ({ '-inf': -Infinity, inf: Infinity, nan: NaN })[v] ?? v;
+  return Object.values(saved)[0].values.flat().map(parse);
+}
+
+/** Brings every heatmap of the page into view in turn and waits until each is drawn. */
+export async function drawAllHeatmaps(page) {
+  for (const figure of await page.locator('figure.heatmap').filter({ visible: true }).all()) {
+    await figure.scrollIntoViewIfNeeded();
+    await figure.and(page.locator('[data-drawn="true"]')).waitFor();
+  }
 }

@@ -2,7 +2,7 @@
 // numbers back from the DOM, comparing them with the same core run in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openPage } from './support.mjs';
+import { openSite, openPage, heatmapValues } from './support.mjs';
 
 const { server, context, core } = await openSite();
 
@@ -92,6 +92,10 @@ test('cosine: fits 360 px without page-level horizontal scroll', async () => {
 
 // ---- chapter 2 ------------------------------------------------------------------------------
 async function panelState(page, id) {
+  // the maps draw when in view: bring each in and wait for its drawn signal
+  for (const figure of await page.$$(`.window-panel[data-panel="${id}"] figure.heatmap`)) await figure.scrollIntoViewIfNeeded();
+  await page.waitForFunction((panel) => [...document.querySelectorAll(`.window-panel[data-panel="${panel}"] figure.heatmap`)]
+    .every((f) => f.dataset.drawn === 'true'), id);
   return page.$eval(`.window-panel[data-panel="${id}"]`, (panel) => ({
     reach: panel.querySelector('.window-summary').dataset.reach,
     reaches: panel.querySelector('.window-target').dataset.reaches,
@@ -188,7 +192,7 @@ test('smoothing: a bad seed is reported, and 360 px fits', async () => {
 
 // ---- chapter 1 ------------------------------------------------------------------------------
 async function heatValues(page, name) {
-  return page.$$eval(`figure[data-name="${name}"] .cell title`, (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+  return heatmapValues(page, name);
 }
 
 test('ids: IDs, one-hot, counts, TF-IDF, dense and contextual numbers are the core’s', async () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite, launchBrowser, openPage } from './support.mjs';
+import { openSite, launchBrowser, openPage, heatmapValues } from './support.mjs';
 
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 const { server, context, core } = await openSite();
@@ -46,7 +46,7 @@ test('the model is fetched only when asked, then every number equals the core', 
   assert.match(await page.$eval('table.head-focus', (t) => t.textContent), /▁money/);
   // Layer 2, sentence 1: the four heads' weights, cell for cell.
   for (let h = 0; h < 4; h++) {
-    const titles = await page.$$eval(`figure[data-name="layer 2 head ${h + 1}"] .cell title`, (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+    const titles = await heatmapValues(page, `layer 2 head ${h + 1}`);
     assert.deepEqual(titles, Array.from(expected.first.layers[1].heads[h].attn_weights.data));
   }
   assert.deepEqual(errors, []);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openSite, openPage } from './support.mjs';
+import { openSite, openPage, heatmapValues } from './support.mjs';
 import { rowsFor } from '../../web/src/vectors/store.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/glove_small.txt', import.meta.url));
@@ -193,7 +193,7 @@ test('the Q/K/V view offers every source; one-hot sets the width to the vocabula
   await page.selectOption('#source', 'onehot');
   await page.waitForFunction(() => document.querySelector('table.shapes tr[data-name="W_q"] td.shape')?.textContent === '(8, 8)');
   const expected = core.workbench({ ...DEFAULTS, source: 'onehot' });
-  const x = await page.$$eval('figure[data-name="X"] .cell title', (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
+  const x = await heatmapValues(page, 'X');
   assert.deepEqual(x, Array.from(expected.X.data));
   await page.close();
 });

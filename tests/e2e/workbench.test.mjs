@@ -3,13 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite, openPage } from './support.mjs';
+import { openSite, openPage, showHeatmap, heatmapValues } from './support.mjs';
 
 const { server, context, core } = await openSite();
 
-async function titles(page, name) {
-  return page.$$eval(`figure[data-name="${name}"] .cell title`, (ts) => ts.map((t) => Number(t.textContent.split(' = ').pop())));
-}
+const titles = heatmapValues;
 
 async function typeSentence(page, text) {
   const before = await page.evaluate(() => document.body.dataset.renders);
@@ -29,6 +27,7 @@ test('opens on the class example with the notebook numbers', async () => {
   // the whole embedding table the notebook builds, one row per vocabulary word
   assert.deepEqual(await titles(page, 'table'), Array.from(expected.table.vectors.data));
   assert.equal(expected.table.vectors.rows, 8);
+  await showHeatmap(page, 'attn_weights');
   const sums = await page.$$eval('figure[data-name="attn_weights"] .row-sums text.sum', (els) => els.map((e) => e.textContent));
   assert.deepEqual(sums, ['1.000', '1.000', '1.000', '1.000']);
   const shape = await page.$eval('table.shapes tr[data-name="attn_weights"] td.shape', (e) => e.textContent);
@@ -51,6 +50,7 @@ test('typing a sentence recomputes every matrix', async () => {
 test('the inspector explains a weight on hover and follows the arrow keys', async () => {
   const { page } = await openPage(context, server.url);
   const expected = core.workbench({});
+  await showHeatmap(page, 'attn_weights');
   await page.hover('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="3"]');
   const heading = await page.$eval('.inspector h4', (e) => e.textContent);
   assert.equal(heading, 'How attn_weights[1, 3] was made');
@@ -67,7 +67,11 @@ test('the inspector explains a weight on hover and follows the arrow keys', asyn
 
 test('the causal mask and the scale toggle change the numbers', async () => {
   const { page } = await openPage(context, server.url);
+  const renders = await page.evaluate(() => document.body.dataset.renders);
   await page.check('#causal');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  // the map may have left the screen (the checkbox is above it): it draws once back in view
+  await showHeatmap(page, 'attn_weights');
   await page.waitForFunction(() => document.querySelector('figure[data-name="attn_weights"] .cell[data-i="0"][data-j="1"] title').textContent.endsWith(' = 0'));
   const weights = await titles(page, 'attn_weights');
   assert.deepEqual(weights, Array.from(core.workbench({ causal: true }).projected.attn_weights.data));

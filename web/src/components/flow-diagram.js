@@ -5,7 +5,7 @@
 // diagram that later steps reveal are drawn as faint outlines; the part the current step reveals
 // fades in (or simply appears, under prefers-reduced-motion). Nothing here computes: every
 // number is read from the report.
-import { select, scaleDiverging, interpolateRdBu, max, hsl, transition } from 'd3';
+import { select, scaleDiverging, interpolateRdBu, max, hsl, rgb, transition } from 'd3';
 import { cellText, full, num, truncate } from '../format.js';
 import { flowLayout } from './flow-layout.js';
 import { fitText } from './svg-text.js';
@@ -31,6 +31,25 @@ const SUBSCRIPT = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 
 export function idx(letter, ...indices) {
   const parts = indices.map((k) => Array.from(String(k), (ch) => SUBSCRIPT[ch] ?? ch).join(''));
   return letter + parts.join(indices.some((k) => typeof k === 'number' && k >= 10) ? SUBSCRIPT[','] : '');
+}
+
+/** Above this many values, a vector strip is drawn as one image (see strip() below). */
+export const STRIP_CELL_LIMIT = 16;
+let stripCanvas = null;
+
+/** A PNG data URL of one row of pixels, a value each, in the diagram's colours. */
+export function stripImage(values, colour) {
+  stripCanvas ??= document.createElement('canvas');
+  stripCanvas.width = values.length;
+  stripCanvas.height = 1;
+  const ctx = stripCanvas.getContext('2d');
+  const pixels = ctx.createImageData(values.length, 1);
+  values.forEach((v, f) => {
+    const c = rgb(Number.isFinite(v) ? colour(v) : '#cfcfcf');
+    pixels.data.set([c.r, c.g, c.b, 255], f * 4);
+  });
+  ctx.putImageData(pixels, 0, 0);
+  return stripCanvas.toDataURL('image/png');
 }
 
 /** Text form of a vector for titles and tables: [a, b, c]. */
@@ -111,7 +130,18 @@ export function drawFlowDiagram(container, spec) {
     const vals = Array.from(values);
     // slivers get one outline for the whole strip instead of one per cell
     const outline = () => s.append('rect').attr('class', 'outline').attr('width', stripW).attr('height', stripH - 1);
-    if (g.classed('ghost') && dense) {
+    if (g.classed('ghost') && (dense || vals.length > STRIP_CELL_LIMIT)) {
+      s.classed('as-image', !dense);
+      outline();
+      return s;
+    }
+    if (vals.length > STRIP_CELL_LIMIT) {
+      // A wide vector is one image, one pixel per value, rather than an element per value
+      // (64 rows of 64-wide strips were 50,000 elements). Its title carries every value.
+      s.classed('as-image', true);
+      s.append('image').attr('href', stripImage(vals, colour)).attr('width', stripW).attr('height', stripH - 1)
+        .attr('preserveAspectRatio', 'none').attr('image-rendering', 'optimizeSpeed');
+      s.append('title').text(`${name} = [${vals.map(full).join(', ')}]`);
       outline();
       return s;
     }

@@ -4,7 +4,7 @@
 // of the detailed flow below.
 import { select } from 'd3';
 import { num, full } from '../format.js';
-import { idx, palette, vectorText } from './flow-diagram.js';
+import { idx, palette, vectorText, stripImage, STRIP_CELL_LIMIT } from './flow-diagram.js';
 import { fitText } from './svg-text.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
@@ -69,6 +69,13 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
     const cell = STRIP_W / values.length;
     const s = g.append('g').attr('class', 'overview-strip');
     s.append('title').text(`${name} = ${vectorText(values)}; full precision: [${Array.from(values, full).join(', ')}]`);
+    if (values.length > STRIP_CELL_LIMIT) {
+      // wide vectors: one image, a pixel per value, not a rect per value
+      s.append('image').attr('href', stripImage(Array.from(values), colour)).attr('x', x).attr('y', 3)
+        .attr('width', STRIP_W).attr('height', ROW_H - 8).attr('preserveAspectRatio', 'none')
+        .attr('class', cell >= 1 ? 'crisp' : null);
+      return s;
+    }
     s.selectAll('rect').data(Array.from(values)).join('rect').attr('x', (_, k) => x + k * cell).attr('y', 3)
       .attr('width', Math.max(cell - (cell > 4 ? 1 : 0), 0.5)).attr('height', ROW_H - 8).attr('fill', (v) => colour(v));
     return s;

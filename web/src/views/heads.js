@@ -5,7 +5,7 @@
 // Every number comes from core.headsLab().
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { intIn, text } from '../params.js';
 import { debounce } from '../debounce.js';
@@ -107,6 +107,7 @@ function heat(parent, spec) {
 }
 
 function drawAll(results, r, current, update) {
+  keepHeatmaps(results.node());
   results.html('');
   const b = current.headsItem;
   const s = r.sentences[b];

@@ -4,7 +4,7 @@
 // of them for three independent sizes (core.representationShapes). No arithmetic here.
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, text } from '../params.js';
@@ -137,6 +137,7 @@ function heat(parent, spec) {
 }
 
 function drawIds(section, r, current) {
+  keepHeatmaps(section.node());
   section.html('');
   const tokens = Array.from(r.documents[r.focus]);
   const ids = Array.from(r.ids[r.focus]);
@@ -219,6 +220,7 @@ function drawTfidf(section, r) {
 }
 
 function drawDense(section, { r, experiment, second, current, docText }) {
+  keepHeatmaps(section.node());
   section.html('');
   const word = current.repWordA;
   if (!experiment) {

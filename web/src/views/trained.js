@@ -3,7 +3,7 @@
 // projections, so here the learner can see what trained attention does with "bank". The model
 // (about 7 MB) is fetched only when asked for and runs in a Web Worker; nothing else waits for it.
 import { select } from 'd3';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { createStatus } from '../components/status.js';
 import { EncoderClient } from '../core/encoder-client.js';
 import { num, full } from '../format.js';
@@ -149,6 +149,7 @@ function untrainedComparison(core, s) {
 }
 
 function drawResults(el, { untrained, trained, state }) {
+  keepHeatmaps(el);
   const results = select(el).html('');
   if (!trained) {
     results.append('p').attr('class', 'notice').text(

@@ -1,7 +1,7 @@
 // The Q/K/V workbench (Class 05) with the parameter-free form (Class 04) beside it:
 // a sentence in, every matrix of the notebook out as heatmaps with shapes.
 import { select } from 'd3';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { drawInspector } from '../components/inspector.js';
 import { num, shapeText } from '../format.js';
 import { createStatus } from '../components/status.js';
@@ -151,6 +151,8 @@ function syncControls(root, state) {
 
 /** Draws every matrix of a workbench report. */
 function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
+  // the heatmaps are taken out and updated in place, not built again
+  keepHeatmaps(resultsEl);
   const results = select(resultsEl).html('');
   const cells = cellsFor(state);
   const tokens = Array.from(report.tokens, (t) => t.text);

@@ -1,0 +1,108 @@
+// End-to-end: the drawing scales with what is visible, not with the matrix size. A 1024-wide
+// matrix is one image with a readout (a few hundred DOM nodes, not millions); a redraw updates
+// the same figure in place; a map off screen draws when it comes into view. Every wait is on
+// the page's own signals (data-drawn, the render counter), never on time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { openSite, openPage, showHeatmap, heatmapValues } from './support.mjs';
+
+const { server, context, core } = await openSite({ acceptDownloads: true });
+
+/** A GloVe-format text file of `dim`-wide vectors for the class sentence and a few more words. */
+function vectorFile(dim) {
+  const words = ['bank', 'of', 'the', 'river', 'money', 'account', 'water', 'flows', ...Array.from({ length: 24 }, (_, k) => `w${k}`)];
+  let seed = 7;
+  const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5).toFixed(5);
+  return `${words.map((w) => `${w} ${Array.from({ length: dim }, next).join(' ')}`).join('\n')}\n`;
+}
+
+async function loadVectors(page, dim) {
+  const before = await page.evaluate(() => document.body.dataset.renders);
+  await page.setInputFiles('#vector-file', { name: `synthetic-${dim}d.txt`, mimeType: 'text/plain', buffer: Buffer.from(vectorFile(dim)) });
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
+  await page.waitForFunction(() => document.querySelector('table.shapes tr[data-name="W_q"] td.shape')?.textContent === '(1024, 1024)');
+}
+
+test('a 1024-wide file: W_q (1024 × 1024) is a few hundred DOM nodes, with every value reachable', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=qkv&source=file`);
+  await loadVectors(page, 1024);
+  for (const name of ['W_q', 'X', 'Q', 'Y']) {
+    const figure = await showHeatmap(page, name);
+    const nodes = await figure.evaluate((f) => f.querySelectorAll('*').length);
+    assert.ok(nodes <= 400, `${name}: ${nodes} DOM nodes`);
+    assert.equal(await figure.evaluate((f) => f.classList.contains('image-mode')), true);
+  }
+  // the keyboard cursor: the readout and data-value give the exact value of the cell under it
+  const figure = await showHeatmap(page, 'W_q');
+  const values = await heatmapValues(page, 'W_q');
+  assert.equal(values.length, 1024 * 1024);
+  await figure.locator('rect.cells-cursor').focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'End']) await page.keyboard.press(key);
+  const expected = values[1 * 1024 + 1023];
+  assert.equal(await figure.locator('.cell-readout').textContent(), `W_q[1, 1023] (in1, out1023) = ${expected}`);
+  assert.equal(await figure.locator('rect.cells-cursor').getAttribute('data-value'), String(expected));
+  // the focus mark (dashed) is drawn and differs from the pointer's mark
+  assert.equal(await figure.locator('rect.mark-focus').getAttribute('hidden'), null);
+  // zoom: twice the cell size, the image stays one element
+  const width = Number(await figure.locator('svg').getAttribute('width'));
+  await figure.locator('button.zoom-in').click();
+  assert.equal(await figure.getAttribute('data-zoom'), '1');
+  assert.ok(Number(await figure.locator('svg').getAttribute('width')) > width * 1.5);
+  assert.equal(await figure.locator('image').count(), 1);
+  // the table equivalent shows a window of the matrix, not a million cells
+  await figure.locator('.table-toggle').click();
+  assert.ok(await figure.locator('table.matrix td').count() <= 32 * 16);
+  assert.equal(Number(await figure.locator('table.matrix td[data-i="0"][data-j="0"]').getAttribute('title')), values[0]);
+  // an SVG export carries the image itself (a data: URL, not the page's blob: URL)
+  const menu = figure.locator('.export-menu');
+  await menu.locator('summary').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.locator('button[data-format="svg"]').click()]);
+  const svg = readFileSync(await download.path(), 'utf8');
+  assert.match(svg, /<image [^>]*href="data:image\/png;base64,/);
+  assert.ok(!svg.includes('blob:'));
+  // the whole page stays small, every map drawn
+  await page.evaluate(async () => {
+    for (const f of document.querySelectorAll('figure.heatmap')) {
+      f.scrollIntoView();
+      await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    }
+  });
+  for (const name of await page.$$eval('figure.heatmap', (fs) => fs.map((f) => f.dataset.name))) await showHeatmap(page, name);
+  const total = await page.evaluate(() => document.querySelectorAll('*').length);
+  assert.ok(total <= 20000, `${total} elements on the page`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a redraw updates the same figure in place, with the new values', async () => {
+  const { page } = await openPage(context, server.url);
+  await showHeatmap(page, 'X');
+  const before = await page.$('figure.heatmap[data-name="X"]');
+  const cell = await page.$('figure.heatmap[data-name="X"] .cell[data-i="0"][data-j="0"]');
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.fill('#sentence', 'money flows to the bank');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  await showHeatmap(page, 'X');
+  const after = await page.$('figure.heatmap[data-name="X"]');
+  assert.equal(await page.evaluate(([a, b]) => a === b, [before, after]), true, 'the same <figure>');
+  assert.equal(await page.evaluate(([c, f]) => f.contains(c), [cell, after]), true, 'the same cell element');
+  const expected = core.workbench({ sentence: 'money flows to the bank' });
+  assert.deepEqual(await heatmapValues(page, 'X'), Array.from(expected.X.data));
+  await page.close();
+});
+
+test('a map below the fold draws when it is scrolled into view, with the latest values', async () => {
+  const { page } = await openPage(context, server.url);
+  const drawn = () => page.$eval('figure.heatmap[data-name="Y_literal"]', (f) => f.dataset.drawn);
+  assert.equal(await drawn(), 'false', 'not drawn while off screen');
+  assert.equal(await page.$$eval('figure.heatmap[data-name="Y_literal"] .cell', (c) => c.length), 0);
+  // a redraw while it is off screen waits too
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.check('#causal');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  assert.equal(await drawn(), 'false');
+  const values = await heatmapValues(page, 'Y_literal'); // scrolls it into view and waits for data-drawn
+  assert.deepEqual(values, Array.from(core.workbench({ causal: true }).projected.Y_literal.data));
+  await page.close();
+});
