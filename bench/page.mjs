@@ -8,6 +8,7 @@
 //   node bench/page.mjs --views qkv,flow --words 4,64 --dims 8 --edits 10 --budget 8000
 //   node bench/page.mjs --before bench/page-before.json   # also print those numbers as "before"
 //   node bench/page.mjs --save-json bench/page-before.json   # keep this run's numbers
+//   node bench/page.mjs --dist-before /tmp/old/dist   # measure that build too, alternating row by row
 //
 // The Markdown table goes to stdout, progress to stderr, and bench/PAGE_RESULTS.md is written
 // (unless --no-write). It builds what is missing (the wasm, dist/) but never rebuilds an
@@ -22,7 +23,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, release } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveDist } from '../scripts/serve-dist.mjs';
@@ -50,6 +51,9 @@ const OPTIONS = {
   memory: !has('no-memory') && !quick,
   coldLoads: Number(opt('cold-loads', 3)),
   before: opt('before', null),
+  // another build of the page (e.g. the commit before a change), measured in the same run,
+  // alternating row by row with dist/, so both see the same load on a shared machine
+  distBefore: opt('dist-before', null),
   saveJson: opt('save-json', null),
   write: !has('no-write'),
   label: opt('label', 'this run'),
@@ -299,7 +303,7 @@ async function measureVectorFile(browser, base, dim, file) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const row = { dim, heap: NaN, nodes: NaN, rss: NaN, loadMs: NaN, longtasks: [], note: '' };
-  try {
+  const measure = async () => {
     await page.goto(urlFor(base, { view: 'qkv', source: 'file' }));
     await waitReady(page);
     const { longtasks: lt0 } = await benchState(page);
@@ -307,7 +311,7 @@ async function measureVectorFile(browser, base, dim, file) {
     await page.setInputFiles('#vector-file', file);
     const name = file.split('/').pop();
     await page.waitForFunction((n) => (document.querySelector('#vector-summary')?.textContent ?? '').includes(n)
-      && document.querySelector('figure.heatmap[data-name="attn_weights"]'), name, { timeout: 60000, polling: 100 });
+      && document.querySelector('figure.heatmap[data-name="attn_weights"]'), name, { polling: 100, timeout: 0 });
     await settle(page);
     row.loadMs = Date.now() - t0;
     row.longtasks = await longtasksSince(page, lt0);
@@ -317,14 +321,24 @@ async function measureVectorFile(browser, base, dim, file) {
     row.heap = metric('JSHeapUsedSize');
     row.nodes = metric('Nodes');
     row.rss = await rendererRss(browser);
+  };
+  // The deadline is kept here, not by Playwright: a renderer stuck in one long task (the old SVG
+  // heatmaps of a 1024 × 1024 W_q) answers no timeout of its own.
+  let timer;
+  const deadline = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('not drawn within 60 s')), 60000); });
+  const work = measure();
+  work.catch(() => {}); // it fails once its renderer is stopped below
+  try {
+    await Promise.race([work, deadline]);
   } catch (error) {
-    // A page that has not drawn the file in a minute may be busy for many more (the old SVG
-    // heatmaps of a 1024 × 1024 W_q): note its memory and stop its renderer, or closing it waits.
+    // Note the memory of a page still busy, then stop its renderer, or closing it would wait.
     row.rss = await rendererRss(browser);
-    row.note = `not drawn within 60 s (${error.message.split('\n')[0].slice(0, 60)}); renderer stopped at ${mb(row.rss)} RSS`;
+    row.note = `${error.message.split('\n')[0].slice(0, 60)}; renderer stopped at ${mb(row.rss)} RSS`;
     await stopRenderers(browser);
+  } finally {
+    clearTimeout(timer);
   }
-  await context.close();
+  await context.close().catch(() => {});
   return row;
 }
 
@@ -456,9 +470,14 @@ function report(results, before) {
 
 // ---- main ------------------------------------------------------------------------------
 buildIfMissing();
-const before = OPTIONS.before ? JSON.parse(readFileSync(OPTIONS.before, 'utf8')) : null;
+const recorded = OPTIONS.before ? JSON.parse(readFileSync(OPTIONS.before, 'utf8')) : null;
 const facts = machineFacts();
 const server = await serveDist({ root: join(ROOT, 'dist') });
+const serverBefore = OPTIONS.distBefore ? await serveDist({ root: resolve(OPTIONS.distBefore) }) : null;
+const paired = serverBefore
+  ? { facts: { commit: `${OPTIONS.distBefore}, measured in this run`, date: facts.date }, typing: [], bursts: [], toggles: [], cold: [], memory: recorded?.memory ?? [] }
+  : null;
+const before = paired ?? recorded;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -473,6 +492,7 @@ try {
   for (const view of OPTIONS.views) {
     for (const d of OPTIONS.dims) {
       for (const words of OPTIONS.words) {
+        if (paired) paired.typing.push(await measureTyping(context, serverBefore.url, view, words, d));
         const row = await measureTyping(context, server.url, view, words, d);
         log(`${view} ${words} words d=${d}: p50 ${ms(pct(row.latencies, 50))} p95 ${ms(pct(row.latencies, 95))} (${row.latencies.length} edits) ${row.note}`);
         results.typing.push(row);
@@ -482,10 +502,12 @@ try {
   if (OPTIONS.views.includes('qkv')) {
     const words = Math.max(...OPTIONS.words);
     const d = Math.max(...OPTIONS.dims);
+    if (paired) paired.bursts.push(await measureBurst(context, serverBefore.url, 'qkv', words, d));
     const burst = await measureBurst(context, server.url, 'qkv', words, d);
     log(`burst qkv ${words} words d=${d}: key → box max ${ms(pct(burst.keyToInput, 100))}, last → painted ${ms(burst.last)}`);
     results.bursts.push(burst);
     for (const dd of OPTIONS.dims) {
+      if (paired) paired.toggles.push(await measureToggle(context, serverBefore.url, 'qkv', words, dd));
       const toggle = await measureToggle(context, server.url, 'qkv', words, dd);
       log(`toggle qkv ${words} words d=${dd}: p50 ${ms(pct(toggle.latencies, 50))} max ${ms(Math.max(...toggle.latencies))}`);
       results.toggles.push(toggle);
@@ -493,6 +515,7 @@ try {
   }
   await context.close();
   for (let i = 0; i < OPTIONS.coldLoads; i++) {
+    if (paired) paired.cold.push(await measureColdLoad(browser, serverBefore.url));
     const cold = await measureColdLoad(browser, server.url);
     log(`cold load: first heatmap ${ms(cold.firstHeatmap)}, ${kb(cold.wire)} over the wire`);
     results.cold.push(cold);
@@ -508,8 +531,10 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await serverBefore?.stop();
 }
 results.seconds = Math.round((Date.now() - started) / 1000);
+if (paired) results.pairedBefore = paired;
 
 const table = report(results, before);
 console.log(table);
@@ -519,7 +544,7 @@ if (OPTIONS.write) {
 
 Written by \`node bench/page.mjs\` (\`npm run bench:page\`); see bench/README.md for what is measured.
 A benchmark on a shared 2-core machine: the numbers are noisy, and nothing asserts on them.
-${before ? `"before" is ${before.facts.commit} measured on ${before.facts.date} (${OPTIONS.before}).` : ''}
+${paired ? `"before" is the build in ${OPTIONS.distBefore}, measured in this same run, alternating row by row with dist/ (the machine's load hits both alike)${recorded ? `; the memory rows' "before" is ${recorded.facts.commit} from ${OPTIONS.before} (${recorded.facts.date})` : ''}.` : before ? `"before" is ${before.facts.commit} measured on ${before.facts.date} (${OPTIONS.before}; load then: ${before.facts.load}).` : ''}
 
 | | |
 |---|---|

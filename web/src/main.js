@@ -34,8 +34,7 @@ function mountView() {
 
 function render() {
   cancelScheduledRender(); // this render draws the latest state: a scheduled one is superseded
-  // A counter tests (and curious readers) can watch: it changes after every attempt.
-  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
+  const started = performance.now();
   try {
     active.instance.render(state);
   } catch (error) {
@@ -43,6 +42,9 @@ function render() {
     active.instance.status?.error(`Something went wrong drawing this view: ${error.message}`);
     console.error(error);
   }
+  lastRenderMs = performance.now() - started;
+  // A counter tests (and curious readers) can watch: it changes after every attempt.
+  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   share?.update(linkFor({}));
   embed?.update();
   document.body.dataset.ready = 'true';
@@ -51,20 +53,35 @@ function render() {
 // Typing is drawn once per frame, with no fixed delay: every keystroke updates the state at once
 // and asks for a render; all the keystrokes that arrive before the next frame share one render.
 // The render runs just after that frame is painted, so the text box shows the new letter before
-// the (possibly slow) redraw starts. Hidden pages get no frames: a timer stands in for them.
+// the redraw starts. A view whose last render took longer than a frame's budget (a big sentence
+// at d_model 64) waits until the keys pause for as long as one render takes, at most
+// MAX_TYPING_HOLD_MS: otherwise each key would queue behind a render and the text box would fall
+// behind the typist. Hidden pages get no frames: a timer stands in for them.
+const SLOW_RENDER_MS = 50;
+const MAX_TYPING_HOLD_MS = 300;
 let scheduledFrame = 0;
 let scheduledTimer = 0;
+let lastRenderMs = 0;
+let lastTypingAt = 0;
 const afterPaint = new MessageChannel();
-afterPaint.port1.onmessage = () => {
-  if (scheduledFrame) render();
-};
+afterPaint.port1.onmessage = renderScheduled;
 
 function scheduleRender() {
+  lastTypingAt = performance.now();
   if (scheduledFrame) return;
   scheduledFrame = requestAnimationFrame(() => afterPaint.port2.postMessage(null));
-  scheduledTimer = setTimeout(() => {
-    if (scheduledFrame) render();
-  }, 500);
+  scheduledTimer = setTimeout(renderScheduled, 500);
+}
+
+function renderScheduled() {
+  if (!scheduledFrame) return; // drawn already
+  const hold = Math.min(lastRenderMs, MAX_TYPING_HOLD_MS) - (performance.now() - lastTypingAt);
+  if (lastRenderMs > SLOW_RENDER_MS && hold > 0) {
+    clearTimeout(scheduledTimer);
+    scheduledTimer = setTimeout(renderScheduled, hold);
+    return;
+  }
+  render();
 }
 
 function cancelScheduledRender() {
