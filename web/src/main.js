@@ -43,6 +43,7 @@ function render() {
     console.error(error);
   }
   lastRenderMs = performance.now() - started;
+  keysSinceRender = 0;
   // A counter tests (and curious readers) can watch: it changes after every attempt.
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   share?.update(linkFor({}));
@@ -53,21 +54,25 @@ function render() {
 // Typing is drawn once per frame, with no fixed delay: every keystroke updates the state at once
 // and asks for a render; all the keystrokes that arrive before the next frame share one render.
 // The render runs just after that frame is painted, so the text box shows the new letter before
-// the redraw starts. A view whose last render took longer than a frame's budget (a big sentence
-// at d_model 64) waits until the keys pause for as long as one render takes, at most
-// MAX_TYPING_HOLD_MS: otherwise each key would queue behind a render and the text box would fall
-// behind the typist. Hidden pages get no frames: a timer stands in for them.
+// the redraw starts. When keys pile up behind a slow view (two or more since its last render, and
+// that render took more than a frame's budget: a big sentence at d_model 64), the render waits for
+// them to pause for as long as one render takes, at most MAX_TYPING_HOLD_MS: otherwise each key
+// would queue behind a render and the text box would fall behind the typist. A single key is
+// drawn in the next frame.
+// Hidden pages get no frames: a timer stands in for them.
 const SLOW_RENDER_MS = 50;
 const MAX_TYPING_HOLD_MS = 300;
 let scheduledFrame = 0;
 let scheduledTimer = 0;
 let lastRenderMs = 0;
-let lastTypingAt = 0;
+let lastTypingAt = -Infinity;
+let keysSinceRender = 0;
 const afterPaint = new MessageChannel();
 afterPaint.port1.onmessage = renderScheduled;
 
 function scheduleRender() {
   lastTypingAt = performance.now();
+  keysSinceRender += 1;
   if (scheduledFrame) return;
   scheduledFrame = requestAnimationFrame(() => afterPaint.port2.postMessage(null));
   scheduledTimer = setTimeout(renderScheduled, 500);
@@ -76,7 +81,7 @@ function scheduleRender() {
 function renderScheduled() {
   if (!scheduledFrame) return; // drawn already
   const hold = Math.min(lastRenderMs, MAX_TYPING_HOLD_MS) - (performance.now() - lastTypingAt);
-  if (lastRenderMs > SLOW_RENDER_MS && hold > 0) {
+  if (lastRenderMs > SLOW_RENDER_MS && keysSinceRender >= 2 && hold > 0) {
     clearTimeout(scheduledTimer);
     scheduledTimer = setTimeout(renderScheduled, hold);
     return;
