@@ -8,7 +8,7 @@
 //   node bench/page.mjs --views qkv,flow --words 4,64 --dims 8 --edits 10 --budget 8000
 //   node bench/page.mjs --before bench/page-before.json   # also print those numbers as "before"
 //   node bench/page.mjs --save-json bench/page-before.json   # keep this run's numbers
-//   node bench/page.mjs --dist-before /tmp/old/dist   # measure that build too, alternating row by row
+//   node bench/page.mjs --dist-before ../old-build/dist   # measure that build too, alternating row by row
 //
 // The Markdown table goes to stdout, progress to stderr, and bench/PAGE_RESULTS.md is written
 // (unless --no-write). It builds what is missing (the wasm, dist/) but never rebuilds an
