@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { offlineCache } from './vite-plugins/offline-cache.js';
 import { CSP } from './vite-plugins/csp.js';
+import { precompress } from './vite-plugins/precompress.js';
 
 // The page lives in web/; static assets in public/; the build goes to dist/, with sw.js (the
-// offline cache, listing every built file). The one-file build is vite.file.config.js.
+// offline cache, listing every built file) and a brotli and a gzip copy of each text file and
+// the .wasm. The one-file build is vite.file.config.js.
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: '../public',
-  plugins: [noticeFile(), offlineCache()],
+  // precompress: .br and .gz beside each file, for scripts/serve-dist.mjs (bash scripts/serve.sh)
+  plugins: [noticeFile(), offlineCache(), precompress()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -14,7 +14,11 @@ export default defineConfig({
   base: './',
   publicDir: false,
   resolve: {
-    alias: [{ find: /^\.\.\/wasm\/attention_core\.js$/, replacement: singleModule }],
+    alias: [
+      { find: /^\.\.\/wasm\/attention_core\.js$/, replacement: singleModule },
+      // no .wasm file to download (and none to inline twice): see web/src/core/wasm-url.js
+      { find: /^\.\/wasm-url\.js$/, replacement: fileURLToPath(new URL('./web/src/core/wasm-url-none.js', import.meta.url)) },
+    ],
   },
   define: { 'import.meta.env.VITE_SINGLE_FILE': 'true' },
   plugins: [viteSingleFile(), singleFileCsp()],

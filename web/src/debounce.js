@@ -1,5 +1,5 @@
-// Calls `fn` once typing (or dragging) has paused for `ms` milliseconds, with the last arguments,
-// so that every keystroke does not recompute and redraw a view.
+// Calls `fn` once calls have paused for `ms` milliseconds, with the last arguments: used for
+// resizing (components/watch-width.js). Typing is not delayed: main.js draws it once per frame.
 export function debounce(fn, ms) {
   let timer;
   return (...args) => {

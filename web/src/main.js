@@ -29,11 +29,12 @@ function mountView() {
   active = { view, instance: view.mount(app, { core, state, update, remember }) };
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
+  document.body.dataset.view = view.id;
 }
 
 function render() {
-  // A counter tests (and curious readers) can watch: it changes after every attempt.
-  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
+  cancelScheduledRender(); // this render draws the latest state: a scheduled one is superseded
+  const started = performance.now();
   try {
     active.instance.render(state);
   } catch (error) {
@@ -41,9 +42,58 @@ function render() {
     active.instance.status?.error(`Something went wrong drawing this view: ${error.message}`);
     console.error(error);
   }
+  lastRenderMs = performance.now() - started;
+  keysSinceRender = 0;
+  // A counter tests (and curious readers) can watch: it changes after every attempt.
+  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   share?.update(linkFor({}));
   embed?.update();
   document.body.dataset.ready = 'true';
+}
+
+// Typing is drawn once per frame, with no fixed delay: every keystroke updates the state at once
+// and asks for a render; all the keystrokes that arrive before the next frame share one render.
+// The render runs just after that frame is painted, so the text box shows the new letter before
+// the redraw starts. When keys pile up behind a slow view (two or more since its last render, and
+// that render took more than a frame's budget: a big sentence at d_model 64), the render waits for
+// them to pause for as long as one render takes, at most MAX_TYPING_HOLD_MS: otherwise each key
+// would queue behind a render and the text box would fall behind the typist. A single key is
+// drawn in the next frame.
+// Hidden pages get no frames: a timer stands in for them.
+const SLOW_RENDER_MS = 50;
+const MAX_TYPING_HOLD_MS = 300;
+let scheduledFrame = 0;
+let scheduledTimer = 0;
+let lastRenderMs = 0;
+let lastTypingAt = -Infinity;
+let keysSinceRender = 0;
+const afterPaint = new MessageChannel();
+afterPaint.port1.onmessage = renderScheduled;
+
+function scheduleRender() {
+  lastTypingAt = performance.now();
+  keysSinceRender += 1;
+  if (scheduledFrame) return;
+  scheduledFrame = requestAnimationFrame(() => afterPaint.port2.postMessage(null));
+  scheduledTimer = setTimeout(renderScheduled, 500);
+}
+
+function renderScheduled() {
+  if (!scheduledFrame) return; // drawn already
+  const hold = Math.min(lastRenderMs, MAX_TYPING_HOLD_MS) - (performance.now() - lastTypingAt);
+  if (lastRenderMs > SLOW_RENDER_MS && keysSinceRender >= 2 && hold > 0) {
+    clearTimeout(scheduledTimer);
+    scheduledTimer = setTimeout(renderScheduled, hold);
+    return;
+  }
+  render();
+}
+
+function cancelScheduledRender() {
+  if (!scheduledFrame) return;
+  cancelAnimationFrame(scheduledFrame);
+  clearTimeout(scheduledTimer);
+  scheduledFrame = 0;
 }
 
 function queryFor(patch) {
@@ -55,7 +105,49 @@ function linkFor(patch) {
   return new URL(`${window.location.pathname}${queryFor(patch)}`, window.location.href).href;
 }
 
-function update(patch) {
+// Back and Forward: each settled edit is one history entry. The first change after a pause opens
+// a new entry (pushState); the changes that follow it within SETTLE_MS (the keystrokes of a word,
+// a slider's drag) rewrite that entry (replaceState); a pause, a `change` event (a text field
+// left, a box ticked) or a change of view settles it. Embedded, the page only rewrites its entry:
+// a widget must not fill its host page's history.
+const SETTLE_MS = 1000;
+let editing = false;
+let settleTimer;
+
+function addressOf() {
+  return `${window.location.pathname}${queryFromState(state)}${window.location.hash}`;
+}
+
+function writeAddress({ newEntry }) {
+  const address = addressOf();
+  const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (newEntry && !state.embed && address !== current) window.history.pushState(null, '', address);
+  else window.history.replaceState(null, '', address);
+}
+
+function settle() {
+  editing = false;
+  clearTimeout(settleTimer);
+}
+
+/** Records a change of the state in the address bar (see the history note above). */
+function recordEdit({ viewChanged }) {
+  if (viewChanged) {
+    settle();
+    writeAddress({ newEntry: true });
+    return;
+  }
+  writeAddress({ newEntry: !editing });
+  editing = true;
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(settle, SETTLE_MS);
+}
+
+/**
+ * Changes the shared state and redraws. `{typing: true}` (text fields, on every keystroke) draws
+ * in the next frame; other changes (a click, a choice) draw now.
+ */
+function update(patch, { typing = false } = {}) {
   if (patch.inputError) {
     active.instance.status?.error(patch.inputError);
     return;
@@ -63,12 +155,45 @@ function update(patch) {
   const viewChanged = 'view' in patch && patch.view !== state.view;
   Object.assign(state, patch);
   applyTiedWidths(state);
-  window.history.replaceState(null, '', `${window.location.pathname}${queryFromState(state)}${window.location.hash}`);
+  recordEdit({ viewChanged });
   if (viewChanged) {
     mountView();
     window.scrollTo(0, 0);
   }
+  if (typing && !viewChanged) scheduleRender();
+  else render();
+}
+
+/** Back or Forward: the state comes from the address of the history entry. */
+function restoreFromAddress() {
+  settle();
+  const { state: next } = stateFromQuery(window.location.search);
+  const changed = Object.keys(next).filter((key) => next[key] !== state[key]);
+  if (!changed.length) return;
+  const viewChanged = next.view !== state.view;
+  Object.assign(state, next);
+  if (viewChanged) {
+    mountView();
+    render();
+    window.scrollTo(0, 0);
+    return;
+  }
+  // Text fields tagged with data-state-key are put right here; any other control is rebuilt
+  // from the state by mounting the view again, where the reader was.
+  const fields = [...app.querySelectorAll('[data-state-key]')];
+  const tagged = new Set(fields.map((el) => el.dataset.stateKey));
+  if (changed.every((key) => tagged.has(key))) {
+    for (const el of fields) {
+      const value = String(state[el.dataset.stateKey] ?? '');
+      if (el.value !== value) el.value = value;
+    }
+    render();
+    return;
+  }
+  const { scrollX, scrollY } = window;
+  mountView();
   render();
+  window.scrollTo(scrollX, scrollY);
 }
 
 let rememberTimer;
@@ -78,7 +203,7 @@ function remember(patch) {
   clearTimeout(rememberTimer);
   // hovering sweeps across many cells: write the address once the pointer rests
   rememberTimer = setTimeout(() => {
-    window.history.replaceState(null, '', `${window.location.pathname}${queryFromState(state)}${window.location.hash}`);
+    window.history.replaceState(null, '', addressOf());
     share?.update(linkFor({}));
     embed?.update();
   }, 150);
@@ -108,20 +233,83 @@ function registerOfflineCache() {
   });
 }
 
+// The field a view's skeleton shows while the core starts, so the page reads as itself at once
+// (and what is typed there is kept).
+const SKELETON_FIELDS = { qkv: 'sentence', flow: 'sentence', bank: 'sentence', lab: 'sentence', heads: 'headsSentence1' };
+
+/** The page's frame before the core is ready: chapters, the view's title and sentence, progress. */
+function drawSkeleton() {
+  const view = viewById(state.view);
+  drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => { state.view = id; drawSkeleton(); recordEdit({ viewChanged: true }); } });
+  document.title = `${view.title} · Attention Whiteboard`;
+  const loading = document.getElementById('loading');
+  let skeleton = document.getElementById('view-skeleton');
+  if (!skeleton) {
+    skeleton = document.createElement('section');
+    skeleton.id = 'view-skeleton';
+    skeleton.className = 'view skeleton';
+    skeleton.setAttribute('aria-busy', 'true');
+    app.insertBefore(skeleton, loading);
+  }
+  skeleton.replaceChildren();
+  const title = document.createElement('h2');
+  title.textContent = view.title;
+  skeleton.append(title);
+  const key = SKELETON_FIELDS[view.id];
+  if (key) {
+    const label = document.createElement('label');
+    label.className = 'control sentence';
+    label.textContent = 'Sentence';
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.id = 'skeleton-sentence';
+    input.dataset.stateKey = key;
+    input.value = state[key];
+    input.autocomplete = 'off';
+    input.spellcheck = false;
+    label.append(input);
+    skeleton.append(label);
+  }
+}
+
+/** Download progress of the .wasm: a bar while its size is known, else the bytes so far. */
+function showProgress(received, total) {
+  const bar = document.getElementById('loading-progress');
+  const text = document.getElementById('loading-text');
+  if (!bar || !text) return;
+  const kb = Math.round(received / 1024);
+  if (total) {
+    bar.max = total;
+    bar.value = Math.min(received, total);
+    text.textContent = `Starting the attention core: ${kb} of ${Math.round(total / 1024)} KB downloaded…`;
+  } else {
+    text.textContent = `Starting the attention core: ${kb} KB downloaded…`;
+  }
+  if (total && received >= total) text.textContent = 'Starting the attention core: compiling…';
+}
+
 async function start() {
   if (state.embed) embed = startEmbed(app, { fullPageUrl: () => linkFor({ embed: false }), viewId: () => state.view });
   else share = createShare(document.getElementById('share'));
+  drawSkeleton();
   try {
-    core = await loadAttentionCore();
+    core = await loadAttentionCore({ onProgress: showProgress });
   } catch (error) {
     document.getElementById('loading').textContent = `The attention core could not start: ${error.message}`;
     return;
   }
+  // What was typed into the skeleton's field while the core started is kept.
+  const typed = document.getElementById('skeleton-sentence');
+  if (typed && typed.value !== state[typed.dataset.stateKey]) state[typed.dataset.stateKey] = typed.value;
   document.getElementById('simd-status').textContent = core.info.simd ? 'with SIMD' : 'without SIMD';
+  document.getElementById('simd-note').hidden = false;
   // The address bar shows what is used: dropped settings leave it, defaults are not repeated.
-  window.history.replaceState(null, '', `${window.location.pathname}${queryFromState(state)}${window.location.hash}`);
+  window.history.replaceState(null, '', addressOf());
   mountView();
   render();
+  window.addEventListener('popstate', restoreFromAddress);
+  // A text field left or a box ticked ends the current edit: the next change is a new entry.
+  app.addEventListener('change', settle);
   noticeIgnored();
   registerOfflineCache();
 }

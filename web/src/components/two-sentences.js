@@ -3,7 +3,6 @@
 // over the shared state on every render. The views differ only in what they draw from it.
 import { createStatus } from './status.js';
 import { createVectorSource } from './vector-source.js';
-import { debounce } from '../debounce.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { coreOptions } from '../vectors/store.js';
 
@@ -19,8 +18,8 @@ export function mountTwoSentences(view, { core, state, update, resultsId, draw }
     const box = form.append('div').attr('class', 'control sentence');
     box.append('label').attr('for', id).text(label);
     box.append('input').attr('id', id).attr('type', 'text').attr('autocomplete', 'off').attr('spellcheck', 'false')
-      .attr('maxlength', max).property('value', state[key])
-      .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
+      .attr('maxlength', max).attr('data-state-key', key).property('value', state[key])
+      .on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
   }
   // Notices and errors right under the sentences, where the learner is typing.
   form.append('div').attr('class', 'status-slot');

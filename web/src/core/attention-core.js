@@ -5,6 +5,7 @@
 // In the browser:   const core = await loadAttentionCore();
 // In Node (tests):  const core = await loadAttentionCore({ wasmBinary: readFileSync(wasmPath) });
 import createAttentionCoreModule from '../wasm/attention_core.js';
+import { WASM_URL } from './wasm-url.js';
 
 /** A matrix as it crosses the boundary: row-major values with their shape. */
 /** @typedef {{rows: number, cols: number, data: Float64Array}} Matrix */
@@ -312,14 +313,48 @@ export async function loadEncoderPack(url, onProgress = () => {}) {
 
 /**
  * Starts the core. `moduleOptions` go to the Emscripten factory: pass `{ wasmBinary }` in
- * Node, where the module cannot fetch its .wasm by URL.
+ * Node, where the module cannot fetch its .wasm by URL. With `onProgress(received, total)` (the
+ * page), the .wasm is downloaded here so its progress can be shown, and still compiled while it
+ * streams in; `total` is 0 when unknown (a compressed response's length is not the file's).
  */
-export async function loadAttentionCore(moduleOptions = {}) {
+export async function loadAttentionCore({ onProgress, ...moduleOptions } = {}) {
   if (typeof WebAssembly !== 'object') {
     throw new Error('This browser has no WebAssembly, which the page needs to compute.');
   }
+  if (onProgress && WASM_URL && !moduleOptions.wasmBinary && typeof WebAssembly.instantiateStreaming === 'function') {
+    let failed;
+    const failure = new Promise((_, reject) => { failed = reject; });
+    const started = createAttentionCoreModule({
+      ...moduleOptions,
+      // Emscripten's hook: instantiate the module ourselves and hand it the instance.
+      instantiateWasm(imports, receiveInstance) {
+        instantiateWithProgress(WASM_URL, imports, onProgress)
+          .then(({ instance, module }) => receiveInstance(instance, module))
+          .catch(failed);
+        return {};
+      },
+    });
+    return new AttentionCore(await Promise.race([started, failure]));
+  }
   const wasmModule = await createAttentionCoreModule(moduleOptions);
   return new AttentionCore(wasmModule);
+}
+
+/** Fetches and compiles a .wasm as it arrives, reporting the bytes received. */
+async function instantiateWithProgress(url, imports, onProgress) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`The attention core could not be downloaded (${response.status} ${response.statusText}).`);
+  const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
+  let received = 0;
+  onProgress(0, total);
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      onProgress(received, total);
+      controller.enqueue(chunk);
+    },
+  }));
+  return WebAssembly.instantiateStreaming(new Response(counted, { headers: { 'Content-Type': 'application/wasm' } }), imports);
 }
 
 /** Value at (i, j) of a boundary matrix. */

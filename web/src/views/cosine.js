@@ -5,7 +5,6 @@ import { select, scaleLinear, drag } from 'd3';
 import { createStatus } from '../components/status.js';
 import { num } from '../format.js';
 import { text } from '../params.js';
-import { debounce } from '../debounce.js';
 import { addExport } from '../components/export.js';
 import { dataTable } from '../components/data-table.js';
 
@@ -41,8 +40,8 @@ export const cosineView = {
       const box = row.append('div').attr('class', 'control vector-field');
       box.append('label').attr('for', id).text(label);
       box.append('input').attr('id', id).attr('type', 'text').attr('inputmode', 'decimal').attr('autocomplete', 'off')
-        .attr('spellcheck', 'false').attr('maxlength', 400).property('value', state[key])
-        .on('input', debounce((e) => update({ [key]: e.target.value }), 150));
+        .attr('spellcheck', 'false').attr('maxlength', 400).attr('data-state-key', key).property('value', state[key])
+        .on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
     };
     field('vec-a', 'vector a (numbers separated by commas)', 'vecA');
     field('vec-b', 'vector b', 'vecB');

@@ -13,7 +13,6 @@ import { stepsFor, stepTitle, stepText } from './flow-text.js';
 import { drawObservations } from './flow-observations.js';
 import { drawGradientDiagram } from '../components/gradient-diagram.js';
 import { drawHeads } from './flow-heads.js';
-import { debounce } from '../debounce.js';
 import { addExport } from '../components/export.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { drawOverview } from '../components/overview-diagram.js';
@@ -136,8 +135,8 @@ function build(root, { core, state, update, sentences }) {
   const sentence = form.append('div').attr('class', 'control sentence');
   sentence.append('label').attr('for', 'flow-sentence').text('Sentence');
   sentence.append('input').attr('id', 'flow-sentence').attr('type', 'text').attr('autocomplete', 'off')
-    .attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars).property('value', state.sentence)
-    .on('input', debounce((e) => update({ sentence: e.target.value }), 120));
+    .attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars).attr('data-state-key', 'sentence').property('value', state.sentence)
+    .on('input', (e) => update({ sentence: e.target.value }, { typing: true }));
   const examples = sentence.append('div').attr('class', 'examples');
   examples.append('span').text('Try: ');
   for (const example of ['Bank of the river', 'Noa can be annoying, but she is a great cat', 'I am going to London']) {

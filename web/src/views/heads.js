@@ -8,7 +8,6 @@ import { createStatus } from '../components/status.js';
 import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { intIn, text } from '../params.js';
-import { debounce } from '../debounce.js';
 import { dataTable } from '../components/data-table.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
@@ -39,7 +38,7 @@ export const headsView = {
       const box = sentences.append('div').attr('class', 'control sentence');
       box.append('label').attr('for', id).text(label);
       box.append('input').attr('id', id).attr('type', 'text').attr('maxlength', 400).attr('autocomplete', 'off').attr('spellcheck', 'false')
-        .property('value', state[key]).on('input', debounce((e) => update({ [key]: e.target.value }), 150));
+        .attr('data-state-key', key).property('value', state[key]).on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
     }
     const row = form.append('div').attr('class', 'control-row');
     const dBox = row.append('div').attr('class', 'control');

@@ -8,7 +8,6 @@ import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, text } from '../params.js';
-import { debounce } from '../debounce.js';
 import { dataTable } from '../components/data-table.js';
 
 const DEFAULT_CORPUS = 'the dog chased the cat\nthe cat chased the dog\na dog is a loyal pet\nthe car is parked by the house';
@@ -40,7 +39,7 @@ export const idsView = {
     const corpusBox = form.append('div').attr('class', 'control corpus');
     corpusBox.append('label').attr('for', 'rep-corpus').text('corpus: one document per line (at most 8)');
     corpusBox.append('textarea').attr('id', 'rep-corpus').attr('rows', 4).attr('maxlength', 2000).attr('spellcheck', 'false')
-      .property('value', state.repCorpus).on('input', debounce((e) => update({ repCorpus: e.target.value }), 200));
+      .attr('data-state-key', 'repCorpus').property('value', state.repCorpus).on('input', (e) => update({ repCorpus: e.target.value }, { typing: true }));
     const row = form.append('div').attr('class', 'control-row');
     const focusBox = row.append('div').attr('class', 'control');
     focusBox.append('label').attr('for', 'rep-focus').text('document shown as IDs and one-hot');
@@ -49,7 +48,7 @@ export const idsView = {
       const box = row.append('div').attr('class', 'control');
       box.append('label').attr('for', id).text(label);
       box.append('input').attr('id', id).attr('type', 'text').attr('maxlength', 40).attr('autocomplete', 'off').attr('spellcheck', 'false')
-        .property('value', state[key]).on('input', debounce((e) => update({ [key]: e.target.value }), 200));
+        .attr('data-state-key', key).property('value', state[key]).on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
     }
     view.append('p').attr('class', 'muted').text(
       'Words are split the way the rest of the page splits them (the core’s tokenize()): runs of letters and digits, an apostrophe or hyphen inside a word keeps it whole, other punctuation is dropped, and everything is lowercased. One word is one token here; real tokenizers also cut words into pieces.',

@@ -93,11 +93,11 @@ export function drawCosines(parent, { experiment, state, onChange }) {
   const form = section.append('div').attr('class', 'control-row');
   const s2 = form.append('div').attr('class', 'control sentence2');
   s2.append('label').attr('for', 'sentence2').text('Second sentence');
-  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', PAGE_LIMITS.maxChars).property('value', state.sentence2)
+  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', PAGE_LIMITS.maxChars).attr('data-state-key', 'sentence2').property('value', state.sentence2)
     .on('change', (e) => onChange({ sentence2: e.target.value }));
   const target = form.append('div').attr('class', 'control');
   target.append('label').attr('for', 'target').text('Word to follow');
-  target.append('input').attr('id', 'target').attr('type', 'text').attr('maxlength', 64).attr('size', 10).property('value', state.target)
+  target.append('input').attr('id', 'target').attr('type', 'text').attr('maxlength', 64).attr('size', 10).attr('data-state-key', 'target').property('value', state.target)
     .on('change', (e) => onChange({ target: e.target.value }));
 
   if (!experiment) return;

@@ -6,7 +6,6 @@ import { createStatus } from '../components/status.js';
 import { drawHeatmap } from '../components/heatmap.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, oneOf, text } from '../params.js';
-import { debounce } from '../debounce.js';
 
 const MAX_RADIUS = 12;
 const DIRECTIONS = {
@@ -94,13 +93,13 @@ function buildPanel(results, p, state, update) {
   const sentenceBox = fields.append('div').attr('class', 'control sentence');
   sentenceBox.append('label').attr('for', `win-sentence-${p.id}`).text('sentence');
   sentenceBox.append('input').attr('id', `win-sentence-${p.id}`).attr('type', 'text').attr('maxlength', 400).attr('autocomplete', 'off')
-    .attr('spellcheck', 'false').property('value', state[p.sentenceKey])
-    .on('input', debounce((e) => update({ [p.sentenceKey]: e.target.value }), 150));
+    .attr('spellcheck', 'false').attr('data-state-key', p.sentenceKey).property('value', state[p.sentenceKey])
+    .on('input', (e) => update({ [p.sentenceKey]: e.target.value }, { typing: true }));
   const targetBox = fields.append('div').attr('class', 'control');
   targetBox.append('label').attr('for', `win-target-${p.id}`).text('word to reach');
   targetBox.append('input').attr('id', `win-target-${p.id}`).attr('type', 'text').attr('maxlength', 40).attr('autocomplete', 'off')
-    .attr('spellcheck', 'false').property('value', state[p.targetKey])
-    .on('input', debounce((e) => update({ [p.targetKey]: e.target.value }), 150));
+    .attr('spellcheck', 'false').attr('data-state-key', p.targetKey).property('value', state[p.targetKey])
+    .on('input', (e) => update({ [p.targetKey]: e.target.value }, { typing: true }));
   panel.append('p').attr('class', 'muted hint').text('Choose the centre word (click, tap, or Tab and Enter):');
   const chips = panel.append('ol').attr('class', 'window-tokens').attr('aria-label', 'words of the sentence; the pressed one is the centre');
   const legend = panel.append('p').attr('class', 'window-legend');

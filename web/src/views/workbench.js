@@ -11,7 +11,6 @@ import { cellsFor } from '../notebook.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
 import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
-import { debounce } from '../debounce.js';
 import { dataTable } from '../components/data-table.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
@@ -102,8 +101,8 @@ function buildWorkbench(root, { core, state, onChange }) {
   sentenceRow.append('label').attr('for', 'sentence').text('Sentence');
   sentenceRow.append('input').attr('id', 'sentence').attr('name', 'sentence').attr('type', 'text')
     .attr('autocomplete', 'off').attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars)
-    .property('value', state.sentence)
-    .on('input', debounce((e) => onChange({ sentence: e.target.value }), 120));
+    .attr('data-state-key', 'sentence').property('value', state.sentence)
+    .on('input', (e) => onChange({ sentence: e.target.value }, { typing: true }));
   const examples = sentenceRow.append('div').attr('class', 'examples');
   examples.append('span').text('Try: ');
   for (const example of ['Bank of the river', 'bank account has money', 'Noa can be annoying, but she is a great cat']) {

@@ -1,0 +1,76 @@
+// End-to-end: Back and Forward. Each change of chapter and each settled edit is an entry in the
+// browser's history (main.js): Back returns to the previous chapter with its sentence, and the
+// keystrokes of one edit are one entry, not one each. Waits only on the page's own signals:
+// body[data-view] (the mounted chapter), body[data-renders] and the fields' values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite, openPage } from './support.mjs';
+
+const { server, context } = await openSite();
+
+async function pickChapter(page, id) {
+  await page.click(`#views-nav a[data-view="${id}"]`);
+  await page.waitForSelector(`body[data-view="${id}"][data-ready="true"]`);
+}
+
+/** Waits for the chapter `id` to be mounted with `value` in the field `field`, drawn. */
+async function expectChapter(page, id, field, value) {
+  await page.waitForFunction(([v, f, text]) => document.body.dataset.view === v && document.querySelector(f)?.value === text,
+    [id, field, value]);
+  return page.evaluate(() => new URLSearchParams(window.location.search).get('view'));
+}
+
+test('Back and Forward step through chapters and a settled edit', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=ids`);
+  const entries = await page.evaluate(() => history.length);
+  await pickChapter(page, 'flow');
+  await pickChapter(page, 'bank');
+  assert.equal(await page.inputValue('#sentence'), 'Bank of the river');
+
+  // an edit: several keystrokes, then the field is left (a change event settles it)
+  const renders = await page.evaluate(() => Number(document.body.dataset.renders));
+  await page.click('#sentence');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' bank');
+  // the text box holds exactly what was typed: no render rewrote it mid-typing
+  assert.equal(await page.inputValue('#sentence'), 'Bank of the river bank');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction((n) => Number(document.body.dataset.renders) > n
+    && new URLSearchParams(window.location.search).get('s') === 'Bank of the river bank', renders);
+  // three chapters and one edit: four entries more than at the start (the keystrokes share one)
+  assert.equal(await page.evaluate(() => history.length), entries + 3);
+
+  await page.goBack();
+  assert.equal(await expectChapter(page, 'bank', '#sentence', 'Bank of the river'), 'bank');
+  await page.goBack();
+  assert.equal(await expectChapter(page, 'flow', '#flow-sentence', 'Bank of the river'), 'flow');
+  await page.goBack();
+  await page.waitForSelector('body[data-view="ids"]');
+  assert.equal(await page.textContent('#views-nav a[aria-current="page"]'), await page.textContent('#views-nav a[data-view="ids"]'));
+
+  await page.goForward();
+  assert.equal(await expectChapter(page, 'flow', '#flow-sentence', 'Bank of the river'), 'flow');
+  await page.goForward();
+  assert.equal(await expectChapter(page, 'bank', '#sentence', 'Bank of the river'), 'bank');
+  await page.goForward();
+  assert.equal(await expectChapter(page, 'bank', '#sentence', 'Bank of the river bank'), 'bank');
+  // the restored edit is drawn: sentence 1 has five tokens
+  await page.waitForFunction(() => /Sentence 1 has 5 tokens/.test(document.querySelector('li[data-fact="tokens"]')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an edit in a chapter and Back: the same chapter, redrawn for the earlier sentence', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=qkv`);
+  const renders = await page.evaluate(() => Number(document.body.dataset.renders));
+  await page.fill('#sentence', 'the river bank');
+  await page.keyboard.press('Tab');
+  await page.waitForFunction((n) => Number(document.body.dataset.renders) > n
+    && document.querySelectorAll('#results ol.tokens li').length === 3, renders);
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('#sentence').value === 'Bank of the river'
+    && document.querySelectorAll('#results ol.tokens li').length === 4);
+  assert.equal(await page.evaluate(() => document.body.dataset.view), 'qkv');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
