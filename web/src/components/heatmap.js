@@ -25,6 +25,8 @@ let figureCount = 0;
 function colourScale(palette, data) {
   if (palette === 'weights') return scaleSequential(interpolateBlues).domain([0, 1]);
   const finite = Array.from(data).filter(Number.isFinite);
+  // Non-negative counts: sequential, from 0 to the largest count.
+  if (palette === 'counts') return scaleSequential(interpolateBlues).domain([0, max(finite) || 1]);
   const extent = max(finite, (v) => Math.abs(v)) || 1;
   // Reversed RdBu: negative blue, positive red.
   return scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]);
@@ -45,7 +47,7 @@ function textColour(fill) {
 /**
  * @param {HTMLElement} container  emptied and filled with a <figure>
  * @param {object} spec  {name, matrix:{rows,cols,data}, rowLabels, colLabels, rowAxis, colAxis,
- *   palette:'diverging'|'weights', rowSums?, interactive?, selected?:[i,j], onSelect?, note?,
+ *   palette:'diverging'|'weights'|'counts' (non-negative, 0 to max), rowSums?, interactive?, selected?:[i,j], onSelect?, note?,
  *   cell?:[where, code] (the notebook cell the values come from),
  *   valueText?: (value) => string (how a cell value is written; default cellText)}
  */
@@ -154,7 +156,8 @@ export function drawHeatmap(container, spec) {
 }
 
 function legendText(palette, colour) {
-  const [lo, , hi] = palette === 'weights' ? [0, 0, 1] : colour.domain();
+  const [lo, , hi] = palette === 'weights' ? [0, 0, 1] : palette === 'counts' ? [0, 0, colour.domain()[1]] : colour.domain();
+  if (palette === 'counts') return `Colour: light for count 0 to dark blue for count ${num(hi)}.`;
   return palette === 'weights'
     ? 'Colour: light for weight 0 to dark blue for weight 1.'
     : `Colour: blue for negative (down to ${num(lo)}), white for 0, red for positive (up to ${num(hi)}).`;
@@ -162,7 +165,7 @@ function legendText(palette, colour) {
 
 /** A colour bar with its end and middle values, drawn in the SVG so it is exported too. */
 function drawLegend(g, palette, colour, width, data) {
-  const [lo, mid, hi] = palette === 'weights' ? [0, 0.5, 1] : colour.domain();
+  const [lo, mid, hi] = palette === 'weights' ? [0, 0.5, 1] : palette === 'counts' ? [0, colour.domain()[1] / 2, colour.domain()[1]] : colour.domain();
   const step = width / LEGEND_STEPS;
   g.append('g').attr('class', 'legend-bar').selectAll('rect').data(range(LEGEND_STEPS)).join('rect')
     .attr('x', (k) => k * step).attr('width', step + 0.5).attr('height', 10)
@@ -174,7 +177,7 @@ function drawLegend(g, palette, colour, width, data) {
   }
   const masked = Array.from(data).some((v) => !Number.isFinite(v));
   const key = g.append('text').attr('class', 'legend-title').attr('x', width + 8).attr('y', 9);
-  key.text(palette === 'weights' ? 'weight' : 'value');
+  key.text(palette === 'weights' ? 'weight' : palette === 'counts' ? 'count' : 'value');
   if (masked) {
     const m = g.append('g').attr('class', 'legend-masked').attr('transform', `translate(${width + 8},14)`);
     m.append('rect').attr('width', 10).attr('height', 10).attr('fill', 'var(--masked)');
