@@ -108,7 +108,9 @@ test('qkv: the largest weight of each row is named from the numbers, with the un
     const m = wb.projectedMixing[0];
     assert.ok(note.includes(`“${tokens[m.topKey]}” (${num(m.topWeight)})`), note);
     assert.match(note, /untrained/);
-    assert.match(await page.$eval('p.self-weights', (e) => e.textContent), /mixes almost nothing/);
+    const selfNote = await page.$eval('p.self-weights', (e) => e.textContent);
+    const kept = wb.paramFreeMixing.filter((r) => r.weightElsewhere < 0.01).map((r) => `“${tokens[r.row]}”`).join(', ');
+    assert.ok(selfNote.includes(kept), `${kept} in ${selfNote}`);
     await page.close();
   }
 });

@@ -131,9 +131,14 @@ describe('sentences that follow the numbers', () => {
     expect(note).toMatch(/untrained/);
     const torch = core.workbench({ source: 'torch' });
     expect(largestWeightNote(torch.projectedMixing, tokensOf(torch))).toContain(`“${tokens[torch.projectedMixing[0].topKey]}” (${num(torch.projectedMixing[0].topWeight)})`);
-    expect(selfWeightNote(wb.paramFreeMixing, tokens, 1)).toMatch(/mixes almost nothing/);
+    // As taught, three rows keep their own vector and "of" mixes (mostly "river"): said row by row.
+    const free = selfWeightNote(wb.paramFreeMixing, tokens, 1);
+    expect(free).toMatch(/“Bank”, “the”, “river” keep more than 0\.9900 on themselves/);
+    expect(free).toContain(`“of” takes ${num(wb.paramFreeMixing[1].weightElsewhere)} from the others, most from “river”`);
     const onehot = core.workbench({ source: 'onehot' });
-    expect(selfWeightNote(onehot.paramFreeMixing, tokens, 1)).toMatch(/do mix/);
+    const hot = selfWeightNote(onehot.paramFreeMixing, tokens, 1);
+    expect(hot).toMatch(/those outputs do mix/);
+    expect(hot).not.toMatch(/keep more than/);
   });
 
   it('parameters: PyTorch mode names embedding.weight; NumPy mode says trainable or frozen', () => {

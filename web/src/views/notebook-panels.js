@@ -164,12 +164,19 @@ export function largestWeightNote(mixing, tokens) {
   return `Largest weight in each row: ${each}. ${lead} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
 }
 
-/** The note beside the parameter-free A: each row's self weight and what it means for Y = A X. */
+/** The note beside the parameter-free A: each row's self weight, and which outputs mix at all. */
 export function selfWeightNote(mixing, tokens, divisor) {
-  const each = Array.from(mixing, (m) => `${tokens[m.row]} ${num(m.selfWeight)}`).join(', ');
-  const most = Math.max(...Array.from(mixing, (m) => m.weightElsewhere));
+  const rows = Array.from(mixing);
+  const each = rows.map((m) => `${tokens[m.row]} ${num(m.selfWeight)}`).join(', ');
   const scaled = divisor === 1 ? '' : ` (scores divided by ${num(divisor)})`;
-  return most < LITTLE_MIXING
-    ? `Self weights aᵢᵢ${scaled}: ${each}. Every row keeps almost all its weight on itself (the others share at most ${num(most)}), because |xᵢ|² is far above xᵢ·xⱼ: Y = A X is X to within that share, so this form mixes almost nothing here. The flow chapter’s “Does this output mix?” explains it and has controls that change it.`
-    : `Self weights aᵢᵢ${scaled}: ${each}. The other tokens get up to ${num(most)} of a row: these outputs do mix.`;
+  const kept = rows.filter((m) => m.weightElsewhere < LITTLE_MIXING).map((m) => `“${tokens[m.row]}”`);
+  const mixed = rows.filter((m) => m.weightElsewhere >= LITTLE_MIXING)
+    .map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from “${tokens[m.other]}”`);
+  const parts = [`Self weights aᵢᵢ${scaled}: ${each}.`];
+  if (kept.length) {
+    parts.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
+  }
+  if (mixed.length) parts.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
+  parts.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
+  return parts.join(' ');
 }
