@@ -124,7 +124,7 @@ test('bank: a target missing from sentence 2 gets named reasons, no “undefined
   assert.doesNotMatch(await page.$eval('#bank-results table.bank-table', (e) => e.textContent), /Exactly 1 by construction/);
   await page.close();
   const { page: full } = await openPage(context, `${server.url}?view=bank`);
-  const labels = await full.$$eval('#bank-results .bar-chart-holder svg text', (ts) => ts.map((t) => t.textContent).filter((t) => /^(ctx|raw)/.test(t)));
+  const labels = await full.$$eval('#bank-results .bar-chart-holder svg text', (ts) => ts.map((t) => t.textContent.replace(t.querySelector('title')?.textContent ?? '', '')).filter((t) => /^(ctx|raw)/.test(t)));
   assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
   assert.ok(labels.includes('ctx (s2) vs raw “money”'));
   const e = core.bankExperiment({});
