@@ -48,13 +48,13 @@ export function mixingText(m, ctx) {
   const otherName = qkv ? `${idx('q', i + 1)}·${idx('k', m.other + 1)}` : `${x}·${idx('x', m.other + 1)}`;
   paragraphs.push([
     `The reason is in the scores. Softmax turns a gap between two scores into a ratio of weights: ${a(i, i)} / ${a(i, m.other)} = exp((${selfName} − ${otherName}) ÷ ${divisor === 1 ? '1' : num(divisor)}). Here that is exp((`,
-    v(m.selfRawScore), ' − ', v(m.otherRawScore), ') ÷ ', v(divisor), ') = exp(', v(m.logOdds), ').',
+    v(m.selfRawScore), m.otherRawScore < 0 ? ' − (' : ' − ', v(m.otherRawScore), m.otherRawScore < 0 ? ')) ÷ ' : ') ÷ ', v(divisor), ') = exp(', v(m.logOdds), ').',
   ]);
   if (m.weightElsewhere < LITTLE_MIXING) {
     const verdict = [`So ${y} is ${qkv ? `${word}’s own value` : x} with less than ${share(LITTLE_MIXING)} of its weight on anything else: in this setting the block mixes almost nothing, and nothing here can show context entering ${y}.`];
     paragraphs.push(verdict);
     if (!qkv) {
-      paragraphs.push([`This is what random vectors do in this form: with d features, the self-score |${x}|² grows like d, while x_i·x_j between unrelated vectors only grows like √d, so the gap, and with it the self weight, grows with the width. Divide by √d, make the rows unit length, shrink the table or use one-hot vectors (below) and watch ${a(i, m.other)} grow.`]);
+      paragraphs.push([`This is what random vectors do in this form: with d features, the self-score |${x}|² grows like d, while xᵢ·xⱼ between unrelated vectors only grows like √d, so the gap, and with it the self weight, grows with the width. Divide by √d, make the rows unit length, shrink the table or use one-hot vectors (below) and watch ${a(i, m.other)} grow.`]);
     }
   } else if (m.topKey !== i) {
     paragraphs.push([`The largest weight of this row is not on ${word} itself but on “${tokens[m.topKey]}” (`, v(m.topWeight), `), and a share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens: here the output really mixes.`]);
@@ -84,7 +84,7 @@ export function drawMixing(section, { report, tokens, state, update }) {
   section.append('p').attr('class', 'muted').text(
     qkv
       ? 'For each token: the weight it gives itself, its strongest other key, and the share of its output that comes from the other tokens.'
-      : 'In this form each token compares its own vector with itself too, and |xᵢ|² is usually the largest score in its row. For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens.',
+      : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens.',
   );
   const table = dataTable(section).attr('class', 'mixing-table');
   const head = table.append('thead').append('tr');
