@@ -78,6 +78,7 @@ export function stepText(step, ctx) {
     case 'vectors':
       return [
         [`Each of the ${n} words is looked up in the table and becomes a row vector of ${d} numbers, so X has shape (${n}, ${d}): one row per token, one column per feature.`],
+        ...(ctx.rescaled ? [[`The table rows are changed before anything else (a control below): ${ctx.rescaled}. The notebook uses them as drawn.`]] : []),
         ctx.positional
           ? ['Positional encoding is on: each row is the table vector plus the sine/cosine pattern of its position (a fixed formula, not a parameter). Without it, nothing in X says which word came first.']
           : ['Nothing in these vectors says where a word stands in the sentence: bare attention has no idea of order unless a positional encoding is added.'],

@@ -98,6 +98,7 @@ export const flowView = {
         const animate = last !== null && last.key === key && Math.abs(last.step - step) === 1 && step > last.step;
         const ctx = {
           r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE,
+          rescaled: [current.unitRows && 'each row scaled to length 1', current.tableScale !== 1 && `every row multiplied by ${current.tableScale}`].filter(Boolean).join(', then '),
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };
         if (!last || last.key !== key) drawOverviewFor({ report, tokens, onPick: (j) => update({ flowBase: j }) });
