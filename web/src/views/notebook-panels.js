@@ -160,7 +160,7 @@ export function largestWeightNote(mixing, tokens) {
   const first = mixing[0];
   const lead = first.topKey === 0
     ? `“${tokens[0]}” keeps its largest weight on itself (${num(first.topWeight)}).`
-    : `“${tokens[0]}” puts its largest weight on “${tokens[first.topKey]}” (${num(first.topWeight)}), not on itself${tokens.length > 1 ? ' or on the word that would settle its sense' : ''}.`;
+    : `“${tokens[0]}” puts its largest weight on “${tokens[first.topKey]}” (${num(first.topWeight)}), not on itself.`;
   return `Largest weight in each row: ${each}. ${lead} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
 }
 
