@@ -79,6 +79,9 @@ def run(case, vectors):
             "raw_target_vs_raw_money": cosine(X1[i1], row("money")),
             "contextual_target_vs_raw_river": cosine(Y1[i1], row("river")),
             "contextual_target_vs_raw_money": cosine(Y1[i1], row("money")),
+            # the second sentence's contextual target against the same raw words (issue 16)
+            "contextual_target2_vs_raw_money": cosine(Y2[i2], row("money")),
+            "contextual_target2_vs_raw_river": cosine(Y2[i2], row("river")),
         },
     }
 

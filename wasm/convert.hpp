@@ -155,9 +155,34 @@ inline val projected_to_js(const aw::ProjectedResult<double>& p) {
 
 inline val param_free_to_js(const aw::ParamFreeResult<double>& p) {
   val out = val::object();
+  out.set("divisor", p.divisor);
   out.set("S", matrix_to_js(p.scores));
   out.set("attn_weights", matrix_to_js(p.attn_weights));
   out.set("Y", matrix_to_js(p.Y));
+  return out;
+}
+
+// One row of core/math/mixing.hpp; `other` is -1 and its numbers null when the row sees no other key.
+inline val mixing_to_js(const std::vector<aw::RowMixing>& rows) {
+  val out = val::array();
+  for (const auto& m : rows) {
+    val row = val::object();
+    const bool other = m.other >= 0;
+    row.set("row", static_cast<int>(m.row));
+    row.set("selfWeight", m.self_weight);
+    row.set("selfRawScore", m.self_raw_score);
+    row.set("selfScore", m.self_score);
+    row.set("other", static_cast<int>(m.other));
+    row.set("otherRawScore", other ? val(m.other_raw_score) : val::null());
+    row.set("otherScore", other ? val(m.other_score) : val::null());
+    row.set("otherWeight", other ? val(m.other_weight) : val::null());
+    row.set("logOdds", other ? val(m.log_odds) : val::null());
+    row.set("weightElsewhere", m.weight_elsewhere);
+    row.set("effectiveTokens", m.effective_tokens);
+    row.set("topKey", static_cast<int>(m.top_key));
+    row.set("topWeight", m.top_weight);
+    out.call<void>("push", row);
+  }
   return out;
 }
 
@@ -213,6 +238,9 @@ inline aw::WorkbenchOptions workbench_options(const val& o) {
   options.mha_heads = int_field(o, "mhaHeads", options.mha_heads);
   options.positional = bool_field(o, "positional", options.positional);
   options.window = int_field(o, "window", options.window);
+  options.free_scale = bool_field(o, "freeScale", options.free_scale);
+  options.unit_rows = bool_field(o, "unitRows", options.unit_rows);
+  options.table_scale = number_field(o, "tableScale", options.table_scale);
   return options;
 }
 
@@ -233,6 +261,8 @@ inline val workbench_report_to_js(const aw::WorkbenchReport& r) {
   out.set("W_v", matrix_to_js(r.W_v));
   out.set("projected", projected_to_js(r.projected));
   out.set("paramFree", param_free_to_js(r.param_free));
+  out.set("paramFreeMixing", mixing_to_js(r.param_free_mixing));
+  out.set("projectedMixing", mixing_to_js(r.projected_mixing));
   out.set("row_sums", typed_array(r.row_sums.data(), static_cast<std::size_t>(r.row_sums.size())));
   out.set("y1_manual", typed_array(r.y1_manual.data(), static_cast<std::size_t>(r.y1_manual.size())));
   out.set("y1_allclose", r.y1_allclose);

@@ -12,11 +12,19 @@ long find_token(const WorkbenchReport& report, const std::string& key) {
   return -1;
 }
 
-NamedCosine compare(std::string name, std::string description, const RowVec<double>* a,
-                    const RowVec<double>* b) {
+// One side of a comparison: its vector, or why there is none.
+struct Side {
+  std::optional<RowVec<double>> vector;
+  std::string missing;  // why `vector` is empty, e.g. "\"bank\" is not in sentence 2"
+};
+
+NamedCosine compare(std::string name, std::string description, const Side& left, const Side& right) {
   NamedCosine c{std::move(name), std::move(description), std::nullopt, ""};
+  const RowVec<double>* a = left.vector ? &*left.vector : nullptr;
+  const RowVec<double>* b = right.vector ? &*right.vector : nullptr;
   if (a == nullptr || b == nullptr) {
-    c.why_undefined = "a word it needs is not in the sentence";
+    c.why_undefined = a == nullptr ? left.missing : right.missing;
+    if (a == nullptr && b == nullptr && right.missing != left.missing) c.why_undefined += "; " + right.missing;
   } else if (a->size() != b->size()) {
     c.why_undefined = "the vectors have different widths (" + std::to_string(a->size()) + " and " +
                       std::to_string(b->size()) + "): d_v differs from d_model";
@@ -55,47 +63,48 @@ BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
   r.target_index_first = find_token(r.first, target);
   r.target_index_second = find_token(r.second, target);
 
-  const auto row = [](const MatD& m, long i) -> std::optional<RowVec<double>> {
-    if (i < 0) return std::nullopt;
-    return RowVec<double>(m.row(i));
-  };
-  const auto table_row = [&](const std::string& word) -> std::optional<RowVec<double>> {
-    const long i = r.second.table.index_of(word);
-    return row(r.second.table.vectors, i);
-  };
-  const auto ptr = [](const std::optional<RowVec<double>>& v) { return v ? &*v : nullptr; };
-
-  const auto raw1 = row(r.first.X, r.target_index_first);
-  const auto raw2 = row(r.second.X, r.target_index_second);
-  const auto ctx1 = row(r.first.projected.Y, r.target_index_first);
-  const auto ctx2 = row(r.second.projected.Y, r.target_index_second);
-  const auto river = table_row("river");
-  const auto money = table_row("money");
-  r.raw_target_vectors_equal = raw1 && raw2 && *raw1 == *raw2;
-
   const std::string t = "\"" + target + "\"";
+  const auto row = [](const MatD& m, long i, const std::string& missing) -> Side {
+    if (i < 0) return {std::nullopt, missing};
+    return {RowVec<double>(m.row(i)), ""};
+  };
+  const auto table_row = [&](const std::string& word) -> Side {
+    return row(r.second.table.vectors, r.second.table.index_of(word),
+               "\"" + word + "\" has no row in the table (it is in neither sentence, and " +
+                   r.second.source_name + " has no vector for it here)");
+  };
+  const std::string not_in_1 = t + " is not in sentence 1", not_in_2 = t + " is not in sentence 2";
+  const Side raw1 = row(r.first.X, r.target_index_first, not_in_1);
+  const Side raw2 = row(r.second.X, r.target_index_second, not_in_2);
+  const Side ctx1 = row(r.first.projected.Y, r.target_index_first, not_in_1);
+  const Side ctx2 = row(r.second.projected.Y, r.target_index_second, not_in_2);
+  const Side river = table_row("river");
+  const Side money = table_row("money");
+  r.raw_target_vectors_equal = raw1.vector && raw2.vector && *raw1.vector == *raw2.vector;
+
   r.cosines.push_back(compare("raw_target_across_sentences",
-                              "raw " + t + " in sentence 1 vs raw " + t + " in sentence 2",
-                              ptr(raw1), ptr(raw2)));
+                              "raw " + t + " in sentence 1 vs raw " + t + " in sentence 2", raw1, raw2));
   r.cosines.push_back(compare("contextual_target_across_sentences",
-                              "contextual " + t + " in sentence 1 vs in sentence 2", ptr(ctx1),
-                              ptr(ctx2)));
-  r.cosines.push_back(compare("raw_target_vs_raw_river", "raw " + t + " vs raw \"river\"",
-                              ptr(raw1), ptr(river)));
+                              "contextual " + t + " in sentence 1 vs in sentence 2", ctx1, ctx2));
+  r.cosines.push_back(compare("raw_target_vs_raw_river", "raw " + t + " vs raw \"river\"", raw1, river));
   r.cosines.push_back(compare("contextual_target_vs_raw_river",
-                              "contextual " + t + " (sentence 1) vs raw \"river\"", ptr(ctx1),
-                              ptr(river)));
+                              "contextual " + t + " (sentence 1) vs raw \"river\"", ctx1, river));
   r.cosines.push_back(compare("contextual_target_vs_raw_money",
-                              "contextual " + t + " (sentence 1) vs raw \"money\"", ptr(ctx1),
-                              ptr(money)));
-  r.cosines.push_back(compare("raw_target_vs_raw_money", "raw " + t + " vs raw \"money\"", ptr(raw1),
-                              ptr(money)));
+                              "contextual " + t + " (sentence 1) vs raw \"money\"", ctx1, money));
+  r.cosines.push_back(compare("raw_target_vs_raw_money", "raw " + t + " vs raw \"money\"", raw1, money));
+  // The same two comparisons for the second sentence's contextual target (the notebook's
+  // bank|money-context against raw "money" and raw "river").
+  r.cosines.push_back(compare("contextual_target2_vs_raw_money",
+                              "contextual " + t + " (sentence 2) vs raw \"money\"", ctx2, money));
+  r.cosines.push_back(compare("contextual_target2_vs_raw_river",
+                              "contextual " + t + " (sentence 2) vs raw \"river\"", ctx2, river));
   for (std::size_t w = 0; w < r.second.table.words.size(); ++w) {
-    const auto raw_word = row(r.second.table.vectors, static_cast<long>(w));
+    const std::string& word = r.second.table.words[w];
+    const Side raw_word = row(r.second.table.vectors, static_cast<long>(w), "");
     r.contextual_vs_raw_words.push_back(
-        compare(r.second.table.words[w], "contextual " + t + " (sentence 1) vs raw \"" +
-                                             r.second.table.words[w] + "\"",
-                ptr(ctx1), ptr(raw_word)));
+        compare(word, "contextual " + t + " (sentence 1) vs raw \"" + word + "\"", ctx1, raw_word));
+    r.contextual_vs_raw_words_second.push_back(
+        compare(word, "contextual " + t + " (sentence 2) vs raw \"" + word + "\"", ctx2, raw_word));
   }
   return r;
 }

@@ -30,7 +30,8 @@ struct BankExperimentReport {
   long target_index_second = -1;
   bool raw_target_vectors_equal = false;
   std::vector<NamedCosine> cosines;  // the notes' comparisons, in their order
-  std::vector<NamedCosine> contextual_vs_raw_words;  // first sentence's contextual target vs every raw word
+  std::vector<NamedCosine> contextual_vs_raw_words;         // sentence 1's contextual target vs every raw word
+  std::vector<NamedCosine> contextual_vs_raw_words_second;  // sentence 2's contextual target vs every raw word
 };
 
 BankExperimentReport run_bank_experiment(const BankExperimentOptions& options);

@@ -15,12 +15,14 @@ FormRun run_form(const MatD& X, const WorkbenchReport& report, FlowForm form,
                  const AttentionOptions& options) {
   FormRun run;
   if (form == FlowForm::ParamFree) {
-    const ParamFreeResult<double> p = parameter_free_attention(X, options.causal, options.window);
+    const ParamFreeResult<double> p =
+        parameter_free_attention(X, options.causal, options.window, report.param_free.divisor != 1.0);
     run.queries = X;
     run.keys = X;
     run.values = X;
     run.raw_scores = p.scores;
-    run.scores = p.scores;
+    run.scores = p.scores / p.divisor;
+    run.divisor = p.divisor;
     if (options.causal) apply_causal_mask(run.scores);
     apply_window_mask(run.scores, options.window);
     run.attn_weights = p.attn_weights;

@@ -191,10 +191,12 @@ TrainingReport training_report(const WorkbenchOptions& options, FlowForm form) {
   const long vocab = report.table.vectors.rows();
   if (torch) {
     add("embedding.weight", vocab, d, "vocabulary words", "features (d_model)", "parameter", true,
-        "nn.Embedding after torch.manual_seed: random initial values, never updated");
+        "nn.Embedding after torch.manual_seed: trainable (a parameter when trainable, a fixed input "
+        "when frozen), random initial values, never updated");
   } else {
     add("embedding table", vocab, d, "vocabulary words", "features (d_model)", "input", false,
-        "np.random.default_rng(seed).normal: a fixed random lookup, not a model parameter here");
+        "np.random.default_rng(seed).normal: a parameter when trainable, a fixed input when frozen; "
+        "the NumPy notebook never trains it, so it acts as a frozen input");
   }
   add("X", n, d, "tokens", "features (d_model)", "input", false,
       options.positional ? "the sentence's rows of the table, plus PE" : "the sentence's rows of the table");

@@ -130,7 +130,7 @@ std::vector<NamedSize> representation_shapes(long V, long T, long d) {
       {"token IDs", {T}, "one integer per token", T},
       {"one-hot", {T, V}, "tokens × vocabulary entries", T * V},
       {"bag of words / TF-IDF", {V}, "one number per vocabulary entry, for the whole sentence", V},
-      {"embedding table", {V, d}, "vocabulary entries × features (the parameters)", V * d},
+      {"embedding table", {V, d}, "vocabulary entries × features (parameters when trainable, a fixed input when frozen)", V * d},
       {"dense embeddings X", {T, d}, "tokens × features (rows looked up by ID)", T * d},
       {"contextual vectors Y", {T, d}, "tokens × features (each row mixes the sentence)", T * d},
       {"attention weights A", {T, T}, "tokens × tokens", T * T},

@@ -90,6 +90,9 @@ void validate(const WorkbenchOptions& options) {
   if (options.window > kMaxTokens) {
     throw InputError("the local window radius must be at most " + std::to_string(kMaxTokens));
   }
+  if (!(options.table_scale > 0 && options.table_scale <= 100)) {
+    throw InputError("the table scale must be above 0 and at most 100");
+  }
   if (options.max_tokens < 1 || options.max_tokens > kMaxTokens) {
     throw InputError("max_tokens must be between 1 and " + std::to_string(kMaxTokens));
   }
@@ -154,6 +157,13 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
   // X = table rows (+ positional encoding when it is on): the one input every form sees.
   const auto input_rows = [&](const EmbeddingTable& table) {
     report.X_embed = stack_rows(table, report.tokens);
+    if (options.unit_rows) {
+      for (long i = 0; i < report.X_embed.rows(); ++i) {
+        const double length = report.X_embed.row(i).norm();
+        if (length > 0) report.X_embed.row(i) /= length;  // a zero row (a skipped word) stays zero
+      }
+    }
+    if (options.table_scale != 1.0) report.X_embed *= options.table_scale;
     report.X = report.X_embed;
     if (options.positional) {
       report.PE = sinusoidal_positional_encoding(report.X.rows(), report.X.cols());
@@ -210,7 +220,16 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
     report.projected = projected_attention(report.X, report.W_q, report.W_k, report.W_v,
                                            attention_options);
   }
-  report.param_free = parameter_free_attention(report.X, options.causal, options.window);
+  report.param_free =
+      parameter_free_attention(report.X, options.causal, options.window, options.free_scale);
+  {
+    MatD seen = report.param_free.scores / report.param_free.divisor;
+    if (options.causal) apply_causal_mask(seen);
+    apply_window_mask(seen, options.window);
+    report.param_free_mixing = mixing_report(report.param_free.scores, seen, report.param_free.attn_weights);
+  }
+  report.projected_mixing = mixing_report(report.projected.raw_scores, report.projected.scores,
+                                          report.projected.attn_weights);
   report.row_sums = report.projected.attn_weights.rowwise().sum();
   report.y1_manual = weighted_sum_row(report.projected.attn_weights, report.X, 0);
   report.y1_allclose = allclose(report.projected.Y_literal.row(0), report.y1_manual);

@@ -8,6 +8,7 @@
 
 #include "core/math/attention.hpp"
 #include "core/text/embedding.hpp"
+#include "core/math/mixing.hpp"
 #include "core/math/multihead.hpp"
 #include "core/text/pretrained.hpp"
 #include "core/text/tokenize.hpp"
@@ -44,6 +45,10 @@ struct WorkbenchOptions {
   bool tie_widths = false;
   std::shared_ptr<const PretrainedTable> pretrained;  // Pretrained only
   OovPolicy oov_policy = OovPolicy::Zero;             // Pretrained only
+  // Controls that make the parameter-free form mix (issue 16). The defaults change nothing.
+  bool free_scale = false;   // parameter-free form: softmax(X Xᵀ ÷ √d_model) instead of X Xᵀ
+  bool unit_rows = false;    // every table row scaled to length 1 before anything else
+  double table_scale = 1.0;  // every table row multiplied by this (after unit_rows), in (0, 100]
 };
 
 // Limits that keep the page responsive; the core itself works for any size.
@@ -60,11 +65,14 @@ struct WorkbenchReport {
   std::vector<std::string> notices;  // shown to the learner next to the result
   EmbeddingTable table;              // the full lookup table the sentence drew from
   MatD X;                            // (tokens, d_model): what attention sees (X_embed + PE)
-  MatD X_embed;                      // the table rows alone, before any positional encoding
+  MatD X_embed;                      // the table rows (unit_rows, table_scale applied), before any PE
   MatD PE;                           // (tokens, d_model) sinusoidal encoding; (0, 0) when off
   MatD W_q, W_k, W_v;                // (d_model, d_k), (d_model, d_k), (d_model, d_v): X W form
   ProjectedResult<double> projected;
   ParamFreeResult<double> param_free;
+  // Per row of each form: self weight, strongest other key, the gap, weight elsewhere
+  // (core/math/mixing.hpp). Projected: from projected.attn_weights; parameter-free likewise.
+  std::vector<RowMixing> param_free_mixing, projected_mixing;
   Eigen::VectorXd row_sums;          // of projected.attn_weights
   RowVec<double> y1_manual;          // Σ_j A[0, j] X[j], written out term by term (cell 13)
   bool y1_allclose = false;          // np.allclose(Y_literal[0], y1_manual)

@@ -43,9 +43,10 @@ void apply_window_mask(Mat<Scalar>& scores, int radius) {
 
 template <typename Scalar>
 struct ParamFreeResult {
-  Mat<Scalar> scores;        // S = X Xᵀ (before any mask)
-  Mat<Scalar> attn_weights;  // A: each row sums to 1
+  Mat<Scalar> scores;        // S = X Xᵀ (before any scaling or mask)
+  Mat<Scalar> attn_weights;  // A = softmax(S ÷ divisor, masked): each row sums to 1
   Mat<Scalar> Y;             // A X
+  Scalar divisor = 1;        // 1 (Class 04 as taught) or √d_model when the learner scales it
 };
 
 template <typename Scalar>
@@ -57,12 +58,14 @@ void require_tokens(const Mat<Scalar>& X) {
 
 template <typename Scalar>
 ParamFreeResult<Scalar> parameter_free_attention(const Mat<Scalar>& X, bool causal = false,
-                                                 int window = -1) {
+                                                 int window = -1, bool scale = false) {
   require_tokens(X);
   ParamFreeResult<Scalar> out;
   out.scores = X * X.transpose();
   require_finite_result(out.scores, "S = X Xᵀ");
-  Mat<Scalar> masked = out.scores;
+  // Optional ÷√d_model: the parameter-free form has no d_k, so the width of X stands in for it.
+  out.divisor = scale ? std::sqrt(static_cast<Scalar>(X.cols())) : Scalar(1);
+  Mat<Scalar> masked = scale ? Mat<Scalar>(out.scores / out.divisor) : out.scores;
   if (causal) apply_causal_mask(masked);
   apply_window_mask(masked, window);
   out.attn_weights = row_softmax(masked);

@@ -29,6 +29,7 @@ val run_bank_experiment(val options) {
     out.set("rawTargetVectorsEqual", r.raw_target_vectors_equal);
     out.set("cosines", cosines_to_js(r.cosines));
     out.set("contextualVsRawWords", cosines_to_js(r.contextual_vs_raw_words));
+    out.set("contextualVsRawWordsSecond", cosines_to_js(r.contextual_vs_raw_words_second));
     return out;
   });
 }

@@ -9,7 +9,7 @@ export function cellText(value) {
   if (value === -Infinity) return '−∞';
   if (!Number.isFinite(value)) return String(value);
   const text = Math.abs(value) >= 100 ? format('.3~s')(value) : fixed3(value);
-  return text.replace('-', '−');
+  return text.replace(/-/g, '−');
 }
 
 /** Form for text and the inspector: 4 decimals, or scientific for very large or small. */
@@ -18,7 +18,7 @@ export function num(value) {
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
   const text = abs !== 0 && (abs >= 1e5 || abs < 1e-4) ? value.toExponential(3) : fixed4(value);
-  return text.replace('-', '−');
+  return text.replace(/-/g, '−');
 }
 
 /** Full precision, as NumPy's repr prints a float64. */

@@ -61,13 +61,19 @@ const kept = new Map();
 /** The colour scale of the values, and whether any is masked (not finite): one pass over them. */
 function colourScale(palette, data) {
   let extent = 0;
+  let largest = 0;
   let masked = false;
   for (let k = 0; k < data.length; k++) {
-    const a = Math.abs(data[k]);
-    if (!Number.isFinite(a)) masked = true;
-    else if (a > extent) extent = a;
+    const v = data[k];
+    if (!Number.isFinite(v)) masked = true;
+    else {
+      if (Math.abs(v) > extent) extent = Math.abs(v);
+      if (v > largest) largest = v;
+    }
   }
   if (palette === 'weights') return { colour: scaleSequential(interpolateBlues).domain([0, 1]), masked };
+  // Non-negative counts: sequential, from 0 to the largest count.
+  if (palette === 'counts') return { colour: scaleSequential(interpolateBlues).domain([0, largest || 1]), masked };
   extent = extent || 1;
   // Reversed RdBu: negative blue, positive red.
   return { colour: scaleDiverging((t) => interpolateRdBu(1 - t)).domain([-extent, 0, extent]), masked };
@@ -108,7 +114,7 @@ export function keepHeatmaps(root) {
 /**
  * @param {HTMLElement} container  filled with a <figure>, or the <figure> already in it is updated
  * @param {object} spec  {name, matrix:{rows,cols,data}, rowLabels, colLabels, rowAxis, colAxis,
- *   palette:'diverging'|'weights', rowSums?, interactive?, selected?:[i,j], onSelect?, note?,
+ *   palette:'diverging'|'weights'|'counts' (non-negative, 0 to max), rowSums?, interactive?, selected?:[i,j], onSelect?, note?,
  *   cell?:[where, code] (the notebook cell the values come from),
  *   valueText?: (value) => string (how a cell value is written; default cellText)}
  * @returns {HTMLElement} the figure
@@ -496,7 +502,8 @@ function drawRowSums(hm, { gridRight, sumWidth, ch, rowStep }) {
 }
 
 function legendText(palette, colour) {
-  const [lo, , hi] = palette === 'weights' ? [0, 0, 1] : colour.domain();
+  const [lo, , hi] = palette === 'weights' ? [0, 0, 1] : palette === 'counts' ? [0, 0, colour.domain()[1]] : colour.domain();
+  if (palette === 'counts') return `Colour: light for count 0 to dark blue for count ${num(hi)}.`;
   return palette === 'weights'
     ? 'Colour: light for weight 0 to dark blue for weight 1.'
     : `Colour: blue for negative (down to ${num(lo)}), white for 0, red for positive (up to ${num(hi)}).`;
@@ -504,7 +511,8 @@ function legendText(palette, colour) {
 
 /** A colour bar with its end and middle values, drawn in the SVG so it is exported too. */
 function drawLegend(g, palette, colour, width, masked) {
-  const [lo, mid, hi] = palette === 'weights' ? [0, 0.5, 1] : colour.domain();
+  const [lo, mid, hi] = palette === 'weights' ? [0, 0.5, 1]
+    : palette === 'counts' ? [0, colour.domain()[1] / 2, colour.domain()[1]] : colour.domain();
   const step = width / LEGEND_STEPS;
   g.selectAll('g.legend-bar').data([0]).join('g').attr('class', 'legend-bar').selectAll('rect').data(range(LEGEND_STEPS)).join('rect')
     .attr('x', (k) => k * step).attr('width', step + 0.5).attr('height', 10)
@@ -514,7 +522,7 @@ function drawLegend(g, palette, colour, width, masked) {
     .data([[lo, 'start', 0], [mid, 'middle', width / 2], [hi, 'end', width]]).join('text')
     .attr('x', (d) => d[2]).attr('y', 24).attr('text-anchor', (d) => d[1]).text((d) => cellText(d[0]));
   g.selectAll('text.legend-title').data([0]).join('text').attr('class', 'legend-title').attr('x', width + 8).attr('y', 9)
-    .text(palette === 'weights' ? 'weight' : 'value');
+    .text(palette === 'weights' ? 'weight' : palette === 'counts' ? 'count' : 'value');
   const m = g.selectAll('g.legend-masked').data(masked ? [0] : []).join((enter) => {
     const e = enter.append('g').attr('class', 'legend-masked');
     e.append('rect').attr('width', 10).attr('height', 10).attr('fill', 'var(--masked)');

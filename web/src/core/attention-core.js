@@ -25,6 +25,11 @@ export class AttentionCore {
    *          pretrained?: {name: string, words: string[], dim: number, data: Float32Array}}} options
    *   With 'onehot' and 'pretrained', d_model is the vectors' width (and d_k = d_v with tieWidths);
    *   `pretrained` holds the rows the sentence needs (see vectors/store.js).
+   *   Mixing controls (issue 16; off by default): freeScale (parameter-free form divides X Xᵀ by
+   *   √d_model), unitRows (each row of X scaled to length 1), tableScale (each row of X times this
+   *   number, in (0, 100]). The report's paramFreeMixing and projectedMixing give, per row, the
+   *   self weight a_ii, the strongest other key with its score and weight, logOdds =
+   *   ln(a_ii / a_ij), weightElsewhere = 1 − a_ii, effectiveTokens = exp(entropy) and topKey.
    */
   workbench(options = {}) {
     return this.module.runWorkbench(options);
@@ -32,7 +37,9 @@ export class AttentionCore {
 
   /**
    * The two-sentence experiment: one shared table and projections, raw and contextual cosines
-   * of `target` ("bank") across the sentences and against raw words.
+   * of `target` ("bank") across the sentences and against raw words: contextualVsRawWords for
+   * sentence 1's contextual target, contextualVsRawWordsSecond for sentence 2's. A cosine that
+   * cannot be computed has value null and whyUndefined naming the missing word and sentence.
    * @param {object} options  workbench options plus {sentence2?: string, target?: string}
    */
   bankExperiment(options = {}) {

@@ -155,6 +155,8 @@ export function labNumpyScript(r) {
     '    "contextual_target_vs_raw_river": cosine(row(Y1, i1), raw("river")),',
     '    "contextual_target_vs_raw_money": cosine(row(Y1, i1), raw("money")),',
     '    "raw_target_vs_raw_money": cosine(row(X1, i1), raw("money")),',
+    '    "contextual_target2_vs_raw_money": cosine(row(Y2, i2), raw("money")),',
+    '    "contextual_target2_vs_raw_river": cosine(row(Y2, i2), raw("river")),',
     '}',
     'print(json.dumps({',
     '    "shapes_1": {"X": X1.shape, "attn_weights": A1.shape, "Y": Y1.shape},',
@@ -162,6 +164,7 @@ export function labNumpyScript(r) {
     '    "attn_weights_2": A2.tolist(), "row_sums_2": A2.sum(axis=1).tolist(),',
     '    "cosines": cosines,',
     '    "contextual_vs_raw_words": {w: cosine(row(Y1, i1), raw(w)) for w in TABLE},',
+    '    "contextual_vs_raw_words_second": {w: cosine(row(Y2, i2), raw(w)) for w in TABLE},',
     '}))',
     '');
   return lines.join('\n');

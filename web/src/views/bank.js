@@ -33,6 +33,8 @@ const SHORT = {
   raw_target_vs_raw_money: 'raw vs raw “money”',
   contextual_target_vs_raw_river: 'ctx (s1) vs raw “river”',
   contextual_target_vs_raw_money: 'ctx (s1) vs raw “money”',
+  contextual_target2_vs_raw_money: 'ctx (s2) vs raw “money”',
+  contextual_target2_vs_raw_river: 'ctx (s2) vs raw “river”',
 };
 
 const NOTES = {
@@ -42,7 +44,30 @@ const NOTES = {
   raw_target_vs_raw_money: 'Raw against raw, for “money”: trained relationships show here (GloVe), chance values with a random table, 0 with one-hot.',
   contextual_target_vs_raw_river: 'Output against a raw input: Y went through W_v, another coordinate system, so read with care.',
   contextual_target_vs_raw_money: 'Output against a raw input, for “money”: Y went through W_v, another coordinate system, so read with care.',
+  contextual_target2_vs_raw_money: 'The second sentence’s output against raw “money”: the notebook’s bank-in-a-money-context. Y went through W_v, so read with care.',
+  contextual_target2_vs_raw_river: 'The second sentence’s output against raw “river”; compare it with the line above before reading anything into either.',
 };
+
+/** The rows of the chart and table: the notes' comparisons, then each contextual target against
+ *  every raw word of the table, without repeating the words the notes' rows already compare. */
+export function cosineItems(experiment) {
+  const inNotes = new Set(['river', 'money']);
+  const words = (list, s) => Array.from(list).filter((x) => !inNotes.has(x.name)).map((x) => ({
+    key: `word${s}:${x.name}`, label: x.description, short: `ctx (s${s}) vs raw “${x.name.slice(0, 16)}”`, value: x.value, group: 'words', why: x.whyUndefined,
+  }));
+  return [
+    ...Array.from(experiment.cosines, (x) => ({ key: x.name, label: x.description, short: SHORT[x.name], value: x.value, group: 'notes', why: x.whyUndefined })),
+    ...words(experiment.contextualVsRawWords, 1),
+    ...words(experiment.contextualVsRawWordsSecond, 2),
+  ];
+}
+
+/** How to read one row: its note when it has a value, otherwise what is missing. */
+export function readingOf(item) {
+  if (item.value == null) return `No cosine: ${item.why}. Nothing to read here until the word is in the sentence.`;
+  if (NOTES[item.key]) return NOTES[item.key];
+  return item.group === 'words' ? `Contextual target (sentence ${item.key.startsWith('word2') ? 2 : 1}) against one raw word of the shared table.` : '';
+}
 
 function drawResults(results, { experiment, state }) {
   results.html('');
@@ -70,12 +95,14 @@ function drawResults(results, { experiment, state }) {
 
   const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines');
   chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
-  chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx: the contextual output (Y) of sentence 1. Dark bars are the notes’ comparisons, light ones compare ctx with every raw word of the shared table.');
-  const items = [
-    ...Array.from(experiment.cosines, (x) => ({ key: x.name, label: x.description, short: SHORT[x.name], value: x.value, group: 'notes', why: x.whyUndefined })),
-    ...Array.from(experiment.contextualVsRawWords, (x) => ({ key: `word:${x.name}`, label: x.description, short: `ctx vs raw “${x.name.slice(0, 18)}”`, value: x.value, group: 'words', why: x.whyUndefined })),
-  ];
-  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items, title: `Cosines of ${state.target}` });
+  chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx (s1), ctx (s2): the contextual output (Y) of the target in sentence 1 or 2. Dark bars are the notes’ comparisons, light ones compare each ctx with every other raw word of the shared table.');
+  const items = cosineItems(experiment);
+  const drawn = items.filter((x) => x.value != null);
+  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: drawn, title: `Cosines of ${state.target}` });
+  if (drawn.length < items.length) {
+    const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
+    chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);
+  }
   const table = dataTable(chart).attr('class', 'cosine-table bank-table');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);
@@ -84,8 +111,8 @@ function drawResults(results, { experiment, state }) {
     const tr = body.append('tr').attr('data-cosine', item.key);
     tr.append('th').attr('scope', 'row').text(item.label);
     tr.append('td').attr('class', 'value').attr('data-full', item.value == null ? '' : full(item.value))
-      .text(item.value == null ? `undefined: ${item.why}` : num(item.value));
-    tr.append('td').text(NOTES[item.key] ?? (item.group === 'words' ? 'Contextual target (sentence 1) against one raw word of the shared table.' : ''));
+      .text(item.value == null ? 'no value' : num(item.value));
+    tr.append('td').text(readingOf(item));
   }
 
   const q = results.append('section').attr('class', 'stage questions').attr('aria-labelledby', 'bank-questions');
@@ -119,7 +146,7 @@ function answer(c, state, report) {
   const rm = v(c, 'raw_target_vs_raw_money');
   const cr = v(c, 'contextual_target_vs_raw_river');
   const cm = v(c, 'contextual_target_vs_raw_money');
-  const show = (x) => (x == null ? 'undefined' : num(x));
+  const show = (x) => (x == null ? 'no value' : num(x));
 
   let q1;
   if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;

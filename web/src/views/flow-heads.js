@@ -28,7 +28,7 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
     `The last board drew several attention paths side by side. Here Q = X W_q, K = X W_k and V = X W_v (Class 05’s projections, ${dModel} features, even when the flow above is Class 04’s parameter-free form) are cut into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim} feature${s.headDim === 1 ? '' : 's'}; each slice runs the Class 05 flow on its own (scores ÷ √${s.headDim} = ${num(s.divisor)}, softmax, weighted values), so each head has its own row of weights for “${tokens[base]}”. Their outputs are put side by side: ${heads} × ${s.headDim} = ${dModel} numbers again.`,
   );
   section.append('p').attr('class', 'muted').text(
-    'A real layer gives every head its own learned projections and mixes the concatenation with a learned output matrix W_o. Here the heads are only slices of the same random, untrained W_q, W_k, W_v, and there is no W_o. Heads run in parallel within one block; stacking blocks is a different thing (depth).',
+    'Slicing one big projection into heads is what a real layer does too: nn.MultiheadAttention computes Q, K, V with one in_proj_weight and cuts them into heads, so each head’s slice of columns is its own projection. What this sketch leaves out is training and the output matrix: the slices come from random, untrained W_q, W_k, W_v, and the concatenation is not multiplied by a learned W_o (out_proj). Heads run in parallel within one block; stacking blocks is a different thing (depth).',
   );
   const control = section.append('div').attr('class', 'control heads-control');
   control.append('label').attr('for', 'flow-heads').text('Heads');

@@ -4,6 +4,7 @@
 import { num, full, shapeText } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
 import { dataTable } from '../components/data-table.js';
+import { LITTLE_MIXING } from './flow-mixing.js';
 
 export function drawObservations(section, { core, options, state, report, tokens, update }) {
   section.selectAll('*').remove();
@@ -122,12 +123,20 @@ function distance(c, { core, options, state, report, tokens, update }) {
   }
   const result = c.append('p').attr('class', 'obs-result').attr('data-distance-free', String(r.distanceFree));
   if (r.distanceFree) {
-    result.text('The same score and the same weight at every distance: nothing in the computation knows how far apart the words are. A distant word can matter as much as a neighbour (“Noa … cat”).');
+    result.append('span').text(distanceFreeText(r.points[0].weight, tokens[other]));
   } else {
     result.append('span').text('Distance now matters: the scores spread by ');
     result.append('b').attr('data-value', full(r.rawScoreSpread)).text(num(r.rawScoreSpread));
     result.append('span').text(`, the weights by ${num(r.weightSpread)}, and ${r.maskedCount} placement${r.maskedCount === 1 ? ' is' : 's are'} hidden by a mask.`);
   }
+}
+
+/** What the distance card may claim, chosen by the weight it stands next to. */
+export function distanceFreeText(weight, word) {
+  const same = 'The same score and the same weight at every distance: nothing in the computation knows how far apart the words are.';
+  return weight < LITTLE_MIXING
+    ? `${same} But that weight is only ${num(weight)} wherever “${word}” stands: it matters as little far away as next door. What holds it back is not distance but the base token’s weight on itself (see “Does this output mix?” above).`
+    : `${same} “${word}” gets ${num(weight)} far away just as next door: a distant word can count as much as a neighbour (“Noa … cat”).`;
 }
 
 function lengths(c, { core, options }) {

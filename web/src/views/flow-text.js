@@ -4,6 +4,7 @@
 // normalisation, symmetric raw scores versus row-normalised coefficients).
 import { num } from '../format.js';
 import { vectorText, idx } from '../components/flow-diagram.js';
+import { LITTLE_MIXING } from './flow-mixing.js';
 
 /** The steps of each form: fixed stages, one "term" per token, then the output. */
 export function stepsFor(form, n) {
@@ -11,6 +12,28 @@ export function stepsFor(form, n) {
   return form === 'qkv'
     ? [{ kind: 'vectors' }, { kind: 'project' }, { kind: 'compare' }, { kind: 'scale' }, { kind: 'normalise' }, { kind: 'coefficients' }, ...terms, { kind: 'output' }]
     : [{ kind: 'vectors' }, { kind: 'base' }, { kind: 'compare' }, { kind: 'normalise' }, { kind: 'coefficients' }, ...terms, { kind: 'output' }];
+}
+
+/** What the parameters are in this mode, said the same way as the other chapters. */
+export function parametersNote(r) {
+  const torch = Boolean(r.workbench.mha);
+  const projections = r.form === 'qkv' ? 'W_q, W_k, W_v of this Class 05 form' : 'none in this Class 04 form (W_q, W_k, W_v belong to the Class 05 form)';
+  return torch
+    ? `Parameters are what training could change: in PyTorch mode that is embedding.weight (trainable, the nn.Embedding default) and ${projections}; the heads chapter’s nn.MultiheadAttention adds in_proj_weight and out_proj. None of them has been trained here.`
+    : `Parameters are what training could change: ${projections}, and the embedding table if it is trainable (a frozen table is a fixed input; the NumPy notebook never trains it). Nothing here has been trained.`;
+}
+
+/** The output step's sentence about mixing, chosen by the base row's numbers. */
+export function outputMixing(r, tokens, qkv) {
+  const m = (qkv ? r.workbench.projectedMixing : r.workbench.paramFreeMixing)[r.base];
+  const y = idx('y', r.base + 1);
+  const self = idx('a', r.base + 1, r.base + 1);
+  const own = qkv ? `“${tokens[r.base]}”’s own value` : idx('x', r.base + 1);
+  if (m.other < 0) return [`Here ${y} mixes nothing: the mask leaves “${tokens[r.base]}” only itself, so ${self} = `, { value: m.selfWeight }, '.'];
+  if (m.weightElsewhere < LITTLE_MIXING) {
+    return [`Here ${y} mixes almost nothing: ${self} = `, { value: m.selfWeight }, ` and all the other tokens together get `, { value: m.weightElsewhere }, `, so ${y} is ${own} to within that share. The table “Does this output mix?” below says why and has controls that change it.`];
+  }
+  return [`Here ${y} takes a share of `, { value: m.weightElsewhere }, ` from the other tokens (most from “${tokens[m.other]}”, `, { value: m.otherWeight }, `) and `, { value: m.selfWeight }, ` from “${tokens[r.base]}” itself. That is context dependence, not proof of better meaning: with ${qkv ? 'untrained projections' : 'random vectors'} it cannot be.`];
 }
 
 /** Short title of a step, for the stepper. */
@@ -55,6 +78,7 @@ export function stepText(step, ctx) {
     case 'vectors':
       return [
         [`Each of the ${n} words is looked up in the table and becomes a row vector of ${d} numbers, so X has shape (${n}, ${d}): one row per token, one column per feature.`],
+        ...(ctx.rescaled ? [[`The table rows are changed before anything else (a control below): ${ctx.rescaled}. The notebook uses them as drawn.`]] : []),
         ctx.positional
           ? ['Positional encoding is on: each row is the table vector plus the sine/cosine pattern of its position (a fixed formula, not a parameter). Without it, nothing in X says which word came first.']
           : ['Nothing in these vectors says where a word stands in the sentence: bare attention has no idea of order unless a positional encoding is added.'],
@@ -91,17 +115,18 @@ export function stepText(step, ctx) {
     case 'scale':
       return r.divisor === 1
         ? [['Scaling is switched off, so the scores go to softmax as they are. Switch “divide by √d_k” on to see the difference.']]
-        : [[`Divide every score by √d_k = √${r.query.length} = `, v(r.divisor), `. Inner products of longer vectors tend to be larger; dividing keeps the scores in a range where softmax does not saturate. For “${tokens[other]}”: `, v(r.rawScores[other]), ' ÷ ', v(r.divisor), ' = ', v(r.scores[other]), '.']];
+        : [[`Divide every score by √d_k = √${r.query.length} = `, v(r.divisor), `. Inner products of vectors with more features (a larger d_k) tend to spread wider: each feature adds its own product to the sum. Large gaps make softmax saturate, putting almost all the weight on one key, and a saturated softmax has vanishing gradients, so training could barely change the other weights. Dividing by √d_k keeps the scores in a range where that does not happen. For “${tokens[other]}”: `, v(r.rawScores[other]), ' ÷ ', v(r.divisor), ' = ', v(r.scores[other]), '.']];
     case 'normalise':
       return [
         ['Softmax turns this row of scores into coefficients, and it works on this row alone. First subtract the row’s largest score (', v(r.rowMax), ') so that exp cannot overflow; then take exp of each difference; then add them: Σ = ', v(r.expSum), '.'],
         ['This is the normalisation the notes ask for: unlike min–max scaling, it gives positive numbers that add up to exactly 1 after the division in the next step.'],
         ...(masks ? [['Hidden keys contribute exp(−∞) = 0 to the sum.']] : []),
+        ...(!qkv && r.divisor !== 1 ? [[`“Divide X Xᵀ by √d_model” is on, so softmax sees each score divided by √${d} = `, v(r.divisor), `: for “${tokens[other]}”, `, v(r.rawScores[other]), ' ÷ ', v(r.divisor), ' = ', v(r.scores[other]), '. Class 04 taught the form without it.']] : []),
       ];
     case 'coefficients': {
       const paragraphs = [
         [`Each coefficient is its exp term divided by the row’s sum: ${pair('a', i, other)} = `, v(r.expTerms[other]), ' ÷ ', v(r.expSum), ' = ', v(r.weights[other]), '. Together they add up to ', v(r.weightSum), '.'],
-        ['These are attention weights, not parameters: nothing stored them, they were computed from this very input and change whenever the sentence changes. (The page’s only parameters are W_q, W_k, W_v of the Class 05 form, and they are untrained.)'],
+        ['These are attention weights, not parameters: nothing stored them, they were computed from this very input and change whenever the sentence changes. ', parametersNote(r)],
       ];
       paragraphs.push(qkv
         ? [`Row by row they are not symmetric either: ${pair('a', i, other)} = `, v(r.weights[other]), `, ${pair('a', other, i)} = `, v(r.weightsColumn[other]), '.']
@@ -124,7 +149,7 @@ export function stepText(step, ctx) {
       return [
         [`After all ${n} terms, ${idx('y', i + 1)} = Σⱼ ${idx('a', i + 1, 'j')} ${qkv ? vj : xj} = `, c(vectorText(r.y)), `: one output vector for “${base}”, ${r.y.length} numbers wide.`],
         [`It is row ${i + 1} of Y = A ${qkv ? 'V' : 'X'} from the full matrix computation: the largest difference between the two is `, v(r.maxDeviation), ' (rounding only).'],
-        ['The output mixes information from the other tokens by how strongly the base token matched them. That is context dependence, not proof of better meaning: with random vectors and untrained projections it cannot be.'],
+        outputMixing(r, tokens, qkv),
       ];
     default:
       return [];

@@ -11,6 +11,7 @@ import { PAGE_LIMITS } from '../limits.js';
 import { intIn, flag, oneOf } from '../params.js';
 import { stepsFor, stepTitle, stepText } from './flow-text.js';
 import { drawObservations } from './flow-observations.js';
+import { drawMixing, TABLE_SCALES } from './flow-mixing.js';
 import { drawGradientDiagram } from '../components/gradient-diagram.js';
 import { drawHeads } from './flow-heads.js';
 import { addExport } from '../components/export.js';
@@ -36,6 +37,10 @@ export const flowView = {
     { url: 'shuf', key: 'flowShuffle', parse: intIn(0, PAGE_LIMITS.maxSeed), default: 1 },
     { url: 'other', key: 'flowOther', parse: intIn(0, MAX_INDEX), default: null },
     { url: 'heads', key: 'flowHeads', parse: intIn(1, 64), default: 4 },
+    // The controls that make the parameter-free form mix (issue 16); defaults change nothing.
+    { url: 'fscale', key: 'freeScale', parse: flag, default: false },
+    { url: 'unit', key: 'unitRows', parse: flag, default: false },
+    { url: 'tscale', key: 'tableScale', parse: (t) => (TABLE_SCALES.map(String).includes(t) ? Number(t) : undefined), default: 1 },
   ],
   mount(root, { core, state, update }) {
     let latest = state;
@@ -92,6 +97,7 @@ export const flowView = {
         const animate = last !== null && last.key === key && Math.abs(last.step - step) === 1 && step > last.step;
         const ctx = {
           r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE,
+          rescaled: [current.unitRows && 'each row scaled to length 1', current.tableScale !== 1 && `every row multiplied by ${current.tableScale}`].filter(Boolean).join(', then '),
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };
         if (!last || last.key !== key) drawOverviewFor({ report, tokens, onPick: (j) => update({ flowBase: j }) });
@@ -102,6 +108,7 @@ export const flowView = {
         drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
         drawStepTable(ui.table, { report, steps, step, tokens });
+        drawMixing(ui.mixing, { report, tokens, state: current, update });
         const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
         if (!last || last.extras !== extras) {
           drawObservations(ui.observations, { core, options, state: current, report, tokens, update });
@@ -121,6 +128,7 @@ function flowOptions(s) {
     embedSeed: s.embedSeed, projSeed: s.projSeed, scale: s.scale, causal: s.causal,
     maxTokens: PAGE_LIMITS.maxTokens, positional: s.flowPE, window: s.flowWindow ? s.flowRadius : -1,
     form: s.flowForm, base: s.flowBase,
+    freeScale: s.freeScale, unitRows: s.unitRows, tableScale: s.tableScale,
   };
 }
 
@@ -194,10 +202,11 @@ function build(root, { core, state, update, sentences }) {
   const stepTable = flowRegion.append('details').attr('class', 'flow-table-box').attr('open', true);
   stepTable.append('summary').text('The numbers of this step as a table');
   const table = tableBox(stepTable); // kept from step to step: the keys' focus may be in it
+  const mixing = results.append('section').attr('class', 'stage mixing').attr('aria-labelledby', 'mixing-title');
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
   const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');
-  return { statusSlot, vectorSource, results, overview, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, observations, gradient, heads };
+  return { statusSlot, vectorSource, results, overview, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, mixing, observations, gradient, heads };
 }
 
 function syncControls(ui, s) {
@@ -247,6 +256,7 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
     { key: 'token', head: 'token j' },
     { key: 'score', head: qkv ? 'qᵢ · kⱼ' : 'sᵢⱼ = xᵢ · xⱼ', when: () => shown('compare') },
     ...(qkv ? [{ key: 'scaled', head: 'score ÷ √d_k', when: () => shown('scale') }] : []),
+    ...(!qkv && r.divisor !== 1 ? [{ key: 'scaled', head: 'score ÷ √d_model', when: () => shown('normalise') }] : []),
     { key: 'exp', head: 'exp(score − max)', when: () => shown('normalise') },
     { key: 'weight', head: 'aᵢⱼ', when: () => shown('coefficients') },
     { key: 'term', head: qkv ? 'aᵢⱼ vⱼ' : 'aᵢⱼ xⱼ', when: (j) => shown('term', j), vector: true },

@@ -186,7 +186,7 @@ function drawCounts(section, r) {
   section.html('');
   const docs = r.documents.map((_, d) => `doc ${d + 1}`);
   section.append('p').text(`One row per document: how often each vocabulary word occurs. Shape: (${r.counts.rows}, ${r.counts.cols}), documents × vocabulary.`);
-  heat(section, { name: 'counts', matrix: r.counts, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries', valueText: String, palette: 'diverging' });
+  heat(section, { name: 'counts', matrix: r.counts, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries', valueText: String, palette: 'counts' });
   const same = Array.from(r.sameCounts);
   section.append('p').attr('class', 'same-counts').attr('data-pairs', same.map(([a, b]) => `${a}-${b}`).join(',')).text(
     same.length

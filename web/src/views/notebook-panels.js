@@ -7,6 +7,7 @@ import { num, full } from '../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { dataTable } from '../components/data-table.js';
+import { LITTLE_MIXING } from './flow-mixing.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
@@ -71,6 +72,9 @@ const COSINE_NOTES = {
   raw_target_vs_raw_river: 'Random inputs: nothing trained connects these two words.',
   contextual_target_vs_raw_river:
     'Y has passed through W_v, so it lives in another coordinate system than the raw vectors; compare such cosines with care.',
+  contextual_target2_vs_raw_money:
+    'The second sentence’s output against raw “money” (the notebook’s bank in a money context); read together with the next row, and with the same care about W_v.',
+  contextual_target2_vs_raw_river: 'The second sentence’s output against raw “river”.',
   // Said from the numbers on screen: with other sources or seeds the order can flip.
   contextual_target_vs_raw_money: (cos) => {
     const river = cos.contextual_target_vs_raw_river;
@@ -113,11 +117,15 @@ export function drawCosines(parent, { experiment, state, onChange }) {
     const note = COSINE_NOTES[c.name] ?? '';
     const tr = body.append('tr').attr('data-cosine', c.name);
     tr.append('th').attr('scope', 'row').text(c.description);
-    tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? `undefined: ${c.whyUndefined}` : num(c.value));
-    tr.append('td').text(typeof note === 'function' ? note(cos) : note);
+    tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
+    tr.append('td').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos) : note);
   }
-  section.append('p').text(
-    'Three questions, three answers from these numbers: does the output change with context? Yes (the contextual cosine is not 1). Do the inputs carry trained relationships? Not with random tables. Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.',
+  const ctx = cos.contextual_target_across_sentences;
+  const changes = ctx == null
+    ? 'cannot tell, since the word is not in both sentences'
+    : ctx < 1 - 1e-4 ? `yes, the contextual cosine is ${num(ctx)}, not 1` : `hardly, the contextual cosine is ${num(ctx)}`;
+  section.append('p').attr('class', 'three-answers').text(
+    `Three questions, three answers from these numbers: does the output change with context? Here ${changes}. Do the inputs carry trained relationships? Not with random tables. Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.`,
   );
 }
 
@@ -141,4 +149,34 @@ export function drawMultiHead(parent, { report, tokens }) {
   drawHeatmap(holder(), { name: 'attn_weights_mha', matrix: mha.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
   drawHeatmap(holder(), { name: 'Y_mha', matrix: mha.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', palette: 'diverging', note: 'after the output projection out_proj' });
   select(section.node()).append('p').attr('class', 'muted').text('Batch size and head count are different axes: this is one sentence (batch 1) through one head.');
+}
+
+/**
+ * The note beside attn_weights: where each row's largest weight went, named from the core's
+ * mixing report, and why that is not meaningful while the projections are untrained.
+ */
+export function largestWeightNote(mixing, tokens) {
+  const each = Array.from(mixing, (m) => `“${tokens[m.row]}” → “${tokens[m.topKey]}” (${num(m.topWeight)})`).join(', ');
+  const first = mixing[0];
+  const lead = first.topKey === 0
+    ? `“${tokens[0]}” keeps its largest weight on itself (${num(first.topWeight)}).`
+    : `“${tokens[0]}” puts its largest weight on “${tokens[first.topKey]}” (${num(first.topWeight)}), not on itself.`;
+  return `Largest weight in each row: ${each}. ${lead} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
+}
+
+/** The note beside the parameter-free A: each row's self weight, and which outputs mix at all. */
+export function selfWeightNote(mixing, tokens, divisor) {
+  const rows = Array.from(mixing);
+  const each = rows.map((m) => `${tokens[m.row]} ${num(m.selfWeight)}`).join(', ');
+  const scaled = divisor === 1 ? '' : ` (scores divided by ${num(divisor)})`;
+  const kept = rows.filter((m) => m.weightElsewhere < LITTLE_MIXING).map((m) => `“${tokens[m.row]}”`);
+  const mixed = rows.filter((m) => m.weightElsewhere >= LITTLE_MIXING)
+    .map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from “${tokens[m.other]}”`);
+  const parts = [`Self weights aᵢᵢ${scaled}: ${each}.`];
+  if (kept.length) {
+    parts.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
+  }
+  if (mixed.length) parts.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
+  parts.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
+  return parts.join(' ');
 }

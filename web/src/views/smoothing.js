@@ -100,7 +100,7 @@ export const smoothingView = {
           `Unrolled, s_t is a weighted sum of every observation so far: the newest gets β, each step back multiplies by ${num(r.previousShare)}. All ${n} weights add up to ${num(r.weightSum)}. Nearness alone decides the weight; what the observation says plays no part.`,
         );
         languageText.attr('data-weight-lag', String(r.weightAtLanguageLag)).text(
-          `In “Noa can be annoying, but she is a great cat” the word that tells us what Noa is, “cat”, sits ${r.languageLag} words from “Noa”. A rule that weighs by distance would give it ${num(r.weightAtLanguageLag)}, against ${num(r.weightNow)} for the current word, however informative it is. In language the relevant word can be far away, and a near one can say little.`,
+          `In “Noa can be annoying, but she is a great cat” the word that tells us what Noa is, “cat”, sits ${r.languageLag} words after “Noa”. This recurrence only looks back, so Noa never sees “cat” at all; it is “cat”, at the end, that can look back to “Noa”, and with this β the value at “cat” gives the observation ${r.languageLag} steps back (“Noa”) a weight of ${num(r.weightAtLanguageLag)}, against ${num(r.weightNow)} for “cat” itself, however informative “Noa” is. In language the relevant word can be far away, and a near one can say little.`,
         );
       },
     };

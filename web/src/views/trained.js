@@ -208,9 +208,27 @@ function drawCosineTable(parent, { untrained, trained, state }) {
       : 'After both layers. Both vectors live in the same space (the layer’s output), so this comparison is fair, unlike Y against raw X in the class.'));
   rowOf('sentence', 'trained model: the two 512-d sentence vectors', trained.sentenceCosine,
     'What the model was trained for: how alike the two sentences are as a whole.');
-  section.append('p').attr('class', 'muted').text(
-    'A lower cosine shows that the trained layers separate the two uses more than the lookup does. It is still not proof of “meaning”: the model learned from co-occurrence in text, and attention weights describe where information flows, not why.',
-  );
+  const last = trained.contextualCosine[trained.contextualCosine.length - 1];
+  section.append('p').attr('class', 'muted trained-verdict').text(trainedVerdict({ untrained: u?.value ?? null, staticCosine: trained.staticCosine, trained: last }));
+}
+
+/**
+ * What the cosines above may and may not claim, chosen by their order. One pair of sentences
+ * with different senses cannot show separation by itself: that needs a same-sense control pair
+ * through the same model, which this page does not compute.
+ */
+export function trainedVerdict({ untrained, staticCosine, trained }) {
+  const parts = [];
+  if (trained == null) {
+    parts.push('The trained model gives no contextual cosine for this word, so there is nothing to compare.');
+  } else if (untrained != null && untrained <= trained) {
+    parts.push(`The trained layers bring the cosine from ${num(staticCosine)} (lookup) to ${num(trained)}, but the random, untrained class block on the same sentences gives ${num(untrained)}, lower still. So a lower cosine alone does not show that training separates the two uses: mixing in different neighbours moves vectors apart whether or not anything was learned.`);
+  } else {
+    parts.push(`The trained layers give ${num(trained)}, against ${num(staticCosine)} for the lookup${untrained == null ? '' : ` and ${num(untrained)} for the random class block`}. Even so, one pair with different senses does not show that training separates the senses: any change of context lowers the cosine.`);
+  }
+  parts.push('A fair test needs a control: the same word with the same sense in two different sentences, through the same model; only if that pair stays much closer would the drop be about sense. This page does not compute that control yet.');
+  parts.push('Besides attention, the trained model has a position (timing) signal, pre-LayerNorm, residual connections, a ReLU feed-forward layer in each block and mean pooling; any difference from the class block may come from them too. And none of it is proof of “meaning”: the model learned from co-occurrence in text, and attention weights describe where information flows, not why.');
+  return parts.join(' ');
 }
 
 function drawFocus(parent, trained, state) {

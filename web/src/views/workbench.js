@@ -10,7 +10,7 @@ import { text, cellIndex } from '../params.js';
 import { cellsFor } from '../notebook.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
-import { drawNotesCheck, drawCosines, drawMultiHead } from './notebook-panels.js';
+import { drawNotesCheck, drawCosines, drawMultiHead, largestWeightNote, selfWeightNote } from './notebook-panels.js';
 import { dataTable } from '../components/data-table.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
@@ -199,6 +199,7 @@ function drawWorkbench(resultsEl, { core, report, experiment, state, selected, o
   free.append('p').text('S = X Xᵀ compares the raw vectors; A = softmax of each row; Y = A X. S is symmetric (x_i·x_j = x_j·x_i), but each row of A is normalised on its own, so A is not.');
   heat(free, { name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
   heat(free, { name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
+  free.append('p').attr('class', 'self-weights').text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor));
   heat(free, { name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
 
   const qkv = compare.append('section').attr('class', 'stage form-qkv').attr('aria-labelledby', 'stage-qkv');
@@ -229,6 +230,8 @@ function drawWorkbench(resultsEl, { core, report, experiment, state, selected, o
     interactive: true, selected: [si, sj], onSelect: inspect,
   });
   inspect(si, sj);
+  qkv.append('p').attr('class', 'largest-weights').attr('data-top-key', String(report.projectedMixing[0].topKey))
+    .text(largestWeightNote(report.projectedMixing, tokens));
   heat(qkv, { name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
   heat(qkv, { name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
 
