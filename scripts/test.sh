@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: native doctests (ctest), JS tests on the real wasm module (vitest), and
+# Runs every test: native doctests (ctest, also under ASan + UBSan), JS tests on the real wasm module (vitest), and
 # end-to-end tests of the built pages in Debian's Chromium (node --test + playwright-core):
 # views, security (CSP, no other origin), accessibility (axe-core), export, embed, offline.
 # Installs what is missing first, so it also works on a fresh machine.
@@ -16,6 +16,13 @@ step "native build and doctests"
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native
 ctest --test-dir build/native --output-on-failure
+
+step "native doctests again under AddressSanitizer and UndefinedBehaviorSanitizer"
+# Any memory error, leak or undefined behaviour aborts the test that hit it (no recovery).
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" >/dev/null
+cmake --build build/asan --target aw_tests
+ctest --test-dir build/asan --output-on-failure
 
 step "WebAssembly build"
 bash scripts/build-wasm.sh
