@@ -4,7 +4,7 @@
 // counts legend. Waits on the page's own signals (body[data-renders], data attributes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openPage } from './support.mjs';
+import { openSite, openPage, drawAllHeatmaps } from './support.mjs';
 import { num } from '../../web/src/format.js';
 
 const { server, context, core } = await openSite();
@@ -92,7 +92,8 @@ test('flow: PyTorch mode lists embedding.weight among the parameters; the heads 
   const idsText = await ids.$eval('main#app', (e) => e.textContent);
   assert.doesNotMatch(idsText, /\(the parameters\)/);
   assert.match(idsText, /parameters when trainable, a fixed input when frozen/);
-  // counts are never negative: a sequential legend from 0
+  // counts are never negative: a sequential legend from 0 (maps below the fold draw when seen)
+  await drawAllHeatmaps(ids);
   const legend = await ids.$$eval('figure', (figs) => figs.map((f) => f.querySelector('svg')?.getAttribute('aria-label') ?? '').filter((l) => l.startsWith('counts')));
   assert.equal(legend.length, 1);
   assert.match(legend[0], /light for count 0 to dark blue for count/);
