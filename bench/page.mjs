@@ -14,7 +14,8 @@
 // (unless --no-write). It builds what is missing (the wasm, dist/) but never rebuilds an
 // existing dist/: run `node_modules/.bin/vite build` yourself after changing the page.
 //
-// "Drawn" is the page's own signal: body[data-renders] counts finished renders (main.js). An
+// "Drawn" is the page's own signal: body[data-shown] counts renders whose visible part is drawn
+// (main.js; older builds: body[data-renders]). An
 // edit counts as drawn at the first frame painted after the first render that started after
 // its keydown (or click). Start: the key event's timeStamp, so time the keystroke waited
 // behind a long task is included. End: a message posted after the frame holding that render
@@ -111,10 +112,13 @@ function instrument() {
     if (inFrame) post();
     else raf(post);
   };
-  const renders = () => Number(document.body?.dataset.renders ?? 0);
+  // body[data-shown] counts renders whose visible part is drawn (sections off screen follow in
+  // later tasks, components/deferred.js); a build without it counts finished renders instead.
+  const counter = () => (document.body?.dataset.shown !== undefined ? 'shown' : 'renders');
+  const renders = () => Number(document.body?.dataset[counter()] ?? 0);
   new MutationObserver((records) => {
     for (const r of records) {
-      if (r.attributeName === 'data-renders' && r.target === document.body) {
+      if (r.attributeName === `data-${counter()}` && r.target === document.body) {
         const n = renders();
         whenPainted(() => bench.painted.push({ renders: n, t: performance.now() }));
       }
@@ -123,7 +127,7 @@ function instrument() {
       bench.firstHeatmap = -1;
       whenPainted(() => { bench.firstHeatmap = performance.now(); });
     }
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-renders'] });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-renders', 'data-shown'] });
   const start = (e) => bench.starts.push({ type: e.type, t: e.timeStamp, at: performance.now(), renders: renders() });
   addEventListener('keydown', start, true);
   addEventListener('click', start, true);

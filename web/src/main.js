@@ -10,6 +10,7 @@ import { VIEWS } from './views/index.js';
 import { drawNav } from './components/nav.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
+import { whenSectionsDrawn } from './components/deferred.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('views-nav');
@@ -44,10 +45,21 @@ function render() {
   }
   lastRenderMs = performance.now() - started;
   keysSinceRender = 0;
-  // A counter tests (and curious readers) can watch: it changes after every attempt.
-  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
+  // Two counters tests (and curious readers) can watch. data-shown changes once the visible part
+  // is drawn; data-renders once every section is (those off screen follow, components/deferred.js).
+  document.body.dataset.shown = String(Number(document.body.dataset.shown ?? 0) + 1);
+  if (!renderCounted) {
+    renderCounted = true;
+    whenSectionsDrawn(countRender);
+  }
   share?.update(linkFor({}));
   embed?.update();
+}
+
+let renderCounted = false;
+function countRender() {
+  renderCounted = false;
+  document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   document.body.dataset.ready = 'true';
 }
 

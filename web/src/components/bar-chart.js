@@ -3,6 +3,7 @@
 import { select, scaleLinear, scaleBand } from 'd3';
 import { num } from '../format.js';
 import { addExport } from './export.js';
+import { widthOf } from './watch-width.js';
 
 /**
  * @param {HTMLElement} el
@@ -11,7 +12,7 @@ import { addExport } from './export.js';
  */
 export function drawBarChart(el, { items, title, name = 'cosines', domain = [-1, 1] }) {
   const root = select(el).html('');
-  const width = Math.max(300, Math.min(760, el.clientWidth || 640));
+  const width = Math.max(300, Math.min(760, widthOf(el) || 640));
   // Narrow screens: each label sits above its bar instead of beside it.
   const stacked = width < 520;
   const labelWidth = stacked ? 0 : Math.min(230, Math.round(width * 0.4));

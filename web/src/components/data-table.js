@@ -28,27 +28,51 @@ export function tableBox(parent) {
  */
 export function dataTable(parent) {
   const table = tableBox(parent).append('table');
-  queueMicrotask(() => fitTable(table.node()));
+  fitTable(table.node());
   return table;
 }
 
 // Below this box width, a table of three or more columns reads better as cards even if it fits.
 const PHONE_WIDTH = 480;
 
+// Tables waiting to be fitted. They are fitted together, once the drawing code that made them
+// has run: first every write that changes their size, then every measurement, then every class.
+// So a redraw that makes ten tables lays the page out once for all of them, not ten times.
+const waiting = new Set();
+
 /**
  * Labels the cells with their columns' names, and shows the rows as cards if the table is too
- * wide for its box, or has three or more columns on a phone.
+ * wide for its box, or has three or more columns on a phone. Done in a microtask, with the
+ * other tables asked for in the same task.
  */
 export function fitTable(table) {
-  labelColumns(table);
-  table.classList.remove('as-cards');
-  const width = table.parentElement.clientWidth;
-  if (width === 0) return; // not on screen (a closed <details>): fitted when it opens
-  const columns = table.querySelector('tr')?.cells.length ?? 0;
-  if (table.offsetWidth > width + 1 || (width < PHONE_WIDTH && columns >= 3)) table.classList.add('as-cards');
+  if (!waiting.size) queueMicrotask(fitWaiting);
+  waiting.add(table);
+}
+
+function fitWaiting() {
+  const tables = [...waiting];
+  waiting.clear();
+  for (const table of tables) {
+    labelColumns(table);
+    table.classList.remove('as-cards');
+  }
+  const boxWidths = tables.map((table) => (table.isConnected ? table.parentElement.clientWidth : 0));
+  const tooWide = tables.map((table, k) => boxWidths[k] > 0 && table.offsetWidth > boxWidths[k] + 1);
+  const asCards = tables.map((table, k) => {
+    if (boxWidths[k] === 0) return false; // not on screen (a closed <details>): fitted when it opens
+    const columns = table.querySelector('tr')?.cells.length ?? 0;
+    return tooWide[k] || (boxWidths[k] < PHONE_WIDTH && columns >= 3);
+  });
+  tables.forEach((table, k) => { if (asCards[k]) table.classList.add('as-cards'); });
   // A box that scrolls must be reachable from the keyboard; one that does not is no Tab stop.
-  if (table.offsetWidth > width + 1) table.parentElement.setAttribute('tabindex', '0');
-  else table.parentElement.removeAttribute('tabindex');
+  // (Measured again only where the cards may still be too wide: a second layout, rarely.)
+  tables.forEach((table, k) => {
+    if (boxWidths[k] === 0) return;
+    const scrolls = asCards[k] ? table.offsetWidth > boxWidths[k] + 1 : tooWide[k];
+    if (scrolls) table.parentElement.setAttribute('tabindex', '0');
+    else table.parentElement.removeAttribute('tabindex');
+  });
 }
 
 /** Gives every body and footer cell the text of its column's header as data-label. */

@@ -9,6 +9,7 @@ import { select, scaleDiverging, interpolateRdBu, max, hsl, rgb, transition } fr
 import { cellText, full, num, truncate } from '../format.js';
 import { flowLayout } from './flow-layout.js';
 import { fitText } from './svg-text.js';
+import { widthOf } from './watch-width.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
 export function reducedMotion() {
@@ -83,7 +84,7 @@ export function drawFlowDiagram(container, spec) {
   };
   const term = (j) => at('term', j);
 
-  const L = flowLayout(container.clientWidth, { d: r.values.cols, qkv });
+  const L = flowLayout(widthOf(container), { d: r.values.cols, qkv });
   const cards = L.name === 'cards';
   const compactText = L.name !== 'roomy'; // shorter headers and numbers
   const { x: xs, stripW, stripH, scalarW: SCALAR_W, rowPad: ROW_PAD, cell } = L;

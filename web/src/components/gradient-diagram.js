@@ -6,7 +6,7 @@ import { select } from 'd3';
 import { shapeText, num, full } from '../format.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
-import { watchWidth } from './watch-width.js';
+import { watchWidth, widthOf } from './watch-width.js';
 
 // Two layouts: left to right for a wide box, and top to bottom (the three projections side by
 // side, then scores → A → Y → loss) for a phone. Below its width a layout is scaled down.
@@ -137,7 +137,7 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
       b.select('.grad-sub').text(layout.name === 'portrait' && n.short ? n.short : n.sub);
     }
   };
-  place(gradientLayout(box.node().clientWidth));
+  place(gradientLayout(widthOf(container)));
   watchWidth(box.node(), (width) => place(gradientLayout(width)));
   const notes = root.append('ul').attr('class', 'grad-notes');
   const params = report.matrices.filter((m) => m.isParameter);

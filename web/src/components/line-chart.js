@@ -4,7 +4,7 @@ import { select, scaleLinear, axisBottom, axisLeft, line, extent, min, max } fro
 import { num } from '../format.js';
 import { addExport } from './export.js';
 import { dataTable } from './data-table.js';
-import { watchWidth } from './watch-width.js';
+import { watchWidth, widthOf } from './watch-width.js';
 
 // Drawn at its box's width (up to 640 px), so that the axes' text keeps its size on a phone;
 // redrawn when that width changes.
@@ -19,7 +19,7 @@ const MARGIN = { top: 12, right: 14, bottom: 50, left: 60 };
  *   height?: number, markers?: boolean, tableLabel?: string}} spec
  */
 export function drawLineChart(container, spec) {
-  const chartWidth = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, container.clientWidth || MAX_WIDTH));
+  const chartWidth = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widthOf(container) || MAX_WIDTH));
   const tableOpen = container.querySelector('details.chart-table')?.open ?? false;
   const height = spec.height ?? 260;
   const xs = Array.from(spec.x);

@@ -6,6 +6,7 @@ import { select } from 'd3';
 import { num, full } from '../format.js';
 import { idx, palette, vectorText, stripImage, STRIP_CELL_LIMIT } from './flow-diagram.js';
 import { fitText } from './svg-text.js';
+import { widthOf } from './watch-width.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
 
@@ -41,7 +42,7 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   const row = (m, i) => m.data.subarray(i * m.cols, (i + 1) * m.cols);
   const colour = palette([...X.data, ...Y.data]);
 
-  const { tokenW: TOKEN_W, gap: GAP, stripW: STRIP_W, blockW: BLOCK_W, compact } = overviewLayout(container.clientWidth);
+  const { tokenW: TOKEN_W, gap: GAP, stripW: STRIP_W, blockW: BLOCK_W, compact } = overviewLayout(widthOf(container));
   const xStrip = TOKEN_W + GAP;
   const blockX = xStrip + STRIP_W + GAP;
   const yStrip = blockX + BLOCK_W + GAP;

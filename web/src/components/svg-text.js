@@ -1,23 +1,52 @@
 // Text in an SVG drawing that must not run past its room (a label column, the picture's edge).
+//
+// Widths are measured on a canvas in the label's font, not with getComputedTextLength(): that
+// asks the browser to lay out the page, and a redraw that cut many labels (64 tokens on the flow
+// diagram) laid the page out once per label.
 
 /**
  * Writes prefix + text into an SVG <text>, cutting the text (with an ellipsis) so that it is at
- * most maxWidth px long as drawn. Measuring needs the drawing on screen; when it is not (a hidden
- * box), the whole text is kept.
+ * most maxWidth px long as drawn.
  */
 export function fitText(node, prefix, text, maxWidth) {
   node.textContent = prefix + text;
-  // No glyph of these 11 px labels is wider than 9 px: a short text needs no measuring (each
-  // measurement makes the browser lay out the page, and a view has hundreds of labels).
+  // No glyph of these 11 px labels is wider than 9 px: a short text needs no measuring.
   if ((prefix + text).length * 9 <= maxWidth) return;
-  const width = node.getComputedTextLength();
-  if (width <= maxWidth) return;
-  // jump to the length the average glyph allows, then take off what still sticks out
-  const perChar = width / (prefix + text).length;
-  let keep = Math.max(1, Math.min(text.length - 1, Math.floor(maxWidth / perChar) - prefix.length - 1));
-  node.textContent = `${prefix}${text.slice(0, keep)}…`;
-  while (keep > 1 && node.getComputedTextLength() > maxWidth) {
-    keep -= 1;
-    node.textContent = `${prefix}${text.slice(0, keep)}…`;
+  const measure = measurerFor(node);
+  if (!measure || measure(prefix + text) <= maxWidth) return;
+  let keep = text.length - 1;
+  // the longest cut that fits, by halving (a label is at most a few dozen characters)
+  let lo = 1;
+  let hi = keep;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${prefix}${text.slice(0, mid)}…`) <= maxWidth) lo = mid;
+    else hi = mid - 1;
   }
+  keep = lo;
+  node.textContent = `${prefix}${text.slice(0, keep)}…`;
+}
+
+// The label fonts seen so far, by the classes of the drawing and of the label: looked up once
+// each (a style lookup per new drawing would make the browser restyle the page per redraw).
+const fonts = new Map();
+// a resize may cross a breakpoint that changes the type
+if (typeof window !== 'undefined') window.addEventListener('resize', () => fonts.clear());
+let context = null;
+
+function measurerFor(node) {
+  if (!node.isConnected) return null; // not on a page: nothing to measure against
+  const key = `${node.ownerSVGElement?.getAttribute('class') ?? ''}|${node.parentNode?.getAttribute?.('class') ?? ''}|${node.getAttribute('class') ?? ''}`;
+  let font = fonts.get(key);
+  if (!font) {
+    const style = getComputedStyle(node);
+    font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    fonts.set(key, font);
+  }
+  context ??= document.createElement('canvas').getContext('2d');
+  if (!context) return null;
+  return (text) => {
+    context.font = font;
+    return context.measureText(text).width;
+  };
 }

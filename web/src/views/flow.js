@@ -18,6 +18,7 @@ import { addExport } from '../components/export.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { drawOverview } from '../components/overview-diagram.js';
 import { watchWidth } from '../components/watch-width.js';
+import { drawSection } from '../components/deferred.js';
 import { tableBox, fitTable } from '../components/data-table.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 
@@ -100,20 +101,24 @@ export const flowView = {
           rescaled: [current.unitRows && 'each row scaled to length 1', current.tableScale !== 1 && `every row multiplied by ${current.tableScale}`].filter(Boolean).join(', then '),
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };
-        if (!last || last.key !== key) drawOverviewFor({ report, tokens, onPick: (j) => update({ flowBase: j }) });
+        // Each section is drawn now if it is on screen, else just after this frame (deferred.js).
+        if (!last || last.key !== key) {
+          drawSection(ui.overview.node(), () => drawOverviewFor({ report, tokens, onPick: (j) => update({ flowBase: j }) }));
+        }
         drawTokens(ui.tokens, { tokens, base: report.base, onPick: (j) => update({ flowBase: j }) });
         stepper.set(step, steps.length, stepTitle(steps[step], ctx));
         drawn = { report, steps, step, tokens, onPickToken: (j) => update({ flowBase: j }) };
-        drawFlowDiagram(ui.diagram.node(), { ...drawn, animate });
+        const diagramSpec = { ...drawn, animate };
+        drawSection(ui.diagram.node(), () => drawFlowDiagram(ui.diagram.node(), diagramSpec));
         drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
-        drawStepTable(ui.table, { report, steps, step, tokens });
-        drawMixing(ui.mixing, { report, tokens, state: current, update });
+        drawSection(ui.table.node(), () => drawStepTable(ui.table, { report, steps, step, tokens }));
+        drawSection(ui.mixing.node(), () => drawMixing(ui.mixing, { report, tokens, state: current, update }));
         const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
         if (!last || last.extras !== extras) {
-          drawObservations(ui.observations, { core, options, state: current, report, tokens, update });
-          drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form, workbench: report.workbench });
-          drawHeads(ui.heads, { core, options, state: current, report, tokens, update });
+          drawSection(ui.observations.node(), () => drawObservations(ui.observations, { core, options, state: current, report, tokens, update }));
+          drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form, workbench: report.workbench }));
+          drawSection(ui.heads.node(), () => drawHeads(ui.heads, { core, options, state: current, report, tokens, update }));
         }
         last = { key, step, extras };
       },

@@ -1,0 +1,111 @@
+// Sections off the screen are redrawn after the visible ones are painted, one section per task,
+// so an edit shows in the next frame however long the chapter is. A section that scrolls into
+// view with a redraw still waiting is drawn at once; a newer redraw of a section replaces the
+// waiting one (a stale drawing is never made). The page counts a render as finished
+// (body[data-renders], main.js) once no section is waiting.
+
+const waiting = new Map(); // section element → its latest draw
+const onScreen = new WeakMap(); // section element → last seen intersecting (unset: not known yet)
+const settledCallbacks = [];
+let observer = null;
+let scheduled = false;
+
+/**
+ * Draws `draw` into `section` now if the section is (or may be) on screen, else after this frame.
+ * @param {Element} section  a container kept from render to render
+ * @param {() => void} draw
+ */
+export function drawSection(section, draw) {
+  watch(section);
+  if (onScreen.get(section) !== false || typeof IntersectionObserver === 'undefined') {
+    waiting.delete(section);
+    run(section, draw);
+    return;
+  }
+  waiting.set(section, draw);
+  section.dataset.section = 'waiting';
+  schedule();
+}
+
+/** How many sections wait for their redraw. */
+export function sectionsWaiting() {
+  return waiting.size;
+}
+
+/** Calls `callback` once no section is waiting (at once if none is). */
+export function whenSectionsDrawn(callback) {
+  if (!waiting.size) callback();
+  else settledCallbacks.push(callback);
+}
+
+function run(section, draw) {
+  try {
+    draw();
+  } finally {
+    section.dataset.section = 'drawn';
+  }
+}
+
+function watch(section) {
+  if (typeof IntersectionObserver === 'undefined') return;
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      onScreen.set(entry.target, entry.isIntersecting);
+      const draw = entry.isIntersecting && waiting.get(entry.target);
+      if (draw) {
+        waiting.delete(entry.target);
+        if (entry.target.isConnected) run(entry.target, draw);
+        settleIfDone();
+      }
+    }
+  }, { rootMargin: '200px 0px' });
+  if (!onScreen.has(section)) {
+    onScreen.set(section, undefined);
+    observer.observe(section);
+  }
+}
+
+// The first waiting section is drawn after the next frame is painted (so the visible part of the
+// edit shows first), the others in one task each, so keys typed meanwhile are not held up.
+const nextTask = new MessageChannel();
+nextTask.port1.onmessage = drawOneWaiting;
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  // a hidden page gets no frames: the timer stands in for them
+  const timer = setTimeout(startDrawing, 200);
+  requestAnimationFrame(() => { clearTimeout(timer); nextTask.port2.postMessage(null); });
+}
+
+function startDrawing() {
+  nextTask.port2.postMessage(null);
+}
+
+function drawOneWaiting() {
+  scheduled = false;
+  const [section, draw] = waiting.entries().next().value ?? [];
+  if (section) {
+    waiting.delete(section);
+    if (section.isConnected) run(section, draw);
+  }
+  if (waiting.size) {
+    scheduled = true;
+    nextTask.port2.postMessage(null);
+  }
+  settleIfDone();
+}
+
+function settleIfDone() {
+  if (waiting.size) return;
+  for (const callback of settledCallbacks.splice(0)) callback();
+}
+
+// A printout has no scrolling: every waiting section is drawn first.
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeprint', () => {
+    for (const [section, draw] of waiting) if (section.isConnected) run(section, draw);
+    waiting.clear();
+    settleIfDone();
+  });
+}
