@@ -106,3 +106,36 @@ test('a map below the fold draws when it is scrolled into view, with the latest 
   assert.deepEqual(values, Array.from(core.workbench({ causal: true }).projected.Y_literal.data));
   await page.close();
 });
+
+test('sections off screen redraw after the visible part is shown, and only with the latest sentence', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=qkv`);
+  // Note, at each render the page shows (data-shown), whether the shapes panel far below waits.
+  await page.evaluate(() => {
+    window.sectionAtShown = [];
+    new MutationObserver(() => {
+      window.sectionAtShown.push(document.querySelector('.panel-shapes').dataset.section);
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-shown'] });
+  });
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.fill('#sentence', 'the cat sat on the mat');
+  await page.locator('#sentence').press('End');
+  await page.keyboard.type(' today', { delay: 0 });
+  // data-renders counts a render once every section is drawn
+  await page.waitForFunction((n) => document.body.dataset.renders !== n && !document.querySelector('[data-section="waiting"]'), renders);
+  const atShown = await page.evaluate(() => window.sectionAtShown);
+  assert.ok(atShown.length >= 1);
+  assert.ok(atShown.every((s) => s === 'waiting'), `the panel off screen waited at every shown render: ${atShown}`);
+  // the panel holds the last sentence's shapes (7 tokens), not an earlier keystroke's
+  assert.equal(await page.textContent('.panel-shapes table.shapes tr[data-name="X"] td.shape'), '(7, 8)');
+  assert.equal(await page.getAttribute('.panel-shapes', 'data-section'), 'drawn');
+  // a panel brought on screen is drawn at once: scroll to it, then edit again
+  await page.locator('.panel-shapes').scrollIntoViewIfNeeded();
+  await page.waitForSelector('.panel-shapes[data-on-screen="true"]');
+  await page.evaluate(() => { window.sectionAtShown = []; });
+  const shown = await page.evaluate(() => document.body.dataset.shown);
+  await page.locator('#sentence').fill('the cat sat');
+  await page.waitForFunction((n) => document.body.dataset.shown !== n, shown);
+  assert.equal(await page.textContent('.panel-shapes table.shapes tr[data-name="X"] td.shape'), '(3, 8)');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -51,6 +51,7 @@ function watch(section) {
   observer ??= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       onScreen.set(entry.target, entry.isIntersecting);
+      entry.target.dataset.onScreen = String(entry.isIntersecting); // for tests to wait on
       const draw = entry.isIntersecting && waiting.get(entry.target);
       if (draw) {
         waiting.delete(entry.target);

@@ -12,6 +12,7 @@ import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
 import { drawNotesCheck, drawCosines, drawMultiHead, largestWeightNote, selfWeightNote } from './notebook-panels.js';
 import { dataTable } from '../components/data-table.js';
+import { drawSection } from '../components/deferred.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -25,7 +26,7 @@ export const workbenchView = {
     { url: 'cell', key: 'weightCell', parse: cellIndex(PAGE_LIMITS.maxTokens), default: '0,0' },
   ],
   mount(root, { core, state, update, remember = () => {} }) {
-    const { resultsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
+    const { resultsEl, stagesEl, panelsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
     let lastReport = null;
     const status = createStatus(select(root).select('#workbench .status-slot'), resultsEl);
     const [i0, j0] = state.weightCell.split(',').map(Number);
@@ -71,7 +72,8 @@ export const workbenchView = {
         }
         status.error('');
         status.notices(notices);
-        drawWorkbench(resultsEl, { core, report, experiment, state: current, selected, onChange: update });
+        drawWorkbench(stagesEl, { core, report, experiment, state: current, selected, onChange: update });
+        drawPanels(panelsEl, { report, experiment, state: current, onChange: update });
       },
     };
   },
@@ -132,7 +134,13 @@ function buildWorkbench(root, { core, state, onChange }) {
   checkbox(toggles, 'scale', 'divide scores by √d_k', state.scale, (v) => onChange({ scale: v }));
   checkbox(toggles, 'causal', 'causal mask (no looking ahead)', state.causal, (v) => onChange({ causal: v }));
 
-  return { resultsEl: view.append('div').attr('id', 'results').node(), panel };
+  const results = view.append('div').attr('id', 'results');
+  // The matrices are rebuilt on each render; the panels below them are kept, each redrawn when it
+  // is on screen, or else just after the frame (components/deferred.js).
+  const stagesEl = results.append('div').attr('class', 'stages').node();
+  const panelsEl = {};
+  for (const name of ['notes', 'cosines', 'multihead', 'shapes']) panelsEl[name] = results.append('div').attr('class', `panel-${name}`).node();
+  return { resultsEl: results.node(), stagesEl, panelsEl, panel };
 }
 
 /** Puts the state's values into the controls (after a reset or a tied width change). */
@@ -149,10 +157,10 @@ function syncControls(root, state) {
 }
 
 /** Draws every matrix of a workbench report. */
-function drawWorkbench(resultsEl, { core, report, experiment, state, selected, onChange }) {
+function drawWorkbench(stagesEl, { core, report, state, selected }) {
   // the heatmaps are taken out and updated in place, not built again
-  keepHeatmaps(resultsEl);
-  const results = select(resultsEl).html('');
+  keepHeatmaps(stagesEl);
+  const results = select(stagesEl).html('');
   const cells = cellsFor(state);
   const tokens = Array.from(report.tokens, (t) => t.text);
   const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
@@ -235,10 +243,16 @@ function drawWorkbench(resultsEl, { core, report, experiment, state, selected, o
   heat(qkv, { name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
   heat(qkv, { name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
 
-  drawNotesCheck(results, { report, experiment, state });
-  drawCosines(results, { experiment, state, onChange });
-  drawMultiHead(results, { report, tokens });
-  drawShapes(results, report.shapes);
+}
+
+/** The panels under the matrices: the notes' claims checked, the cosines, heads and shapes. */
+function drawPanels(panelsEl, { report, experiment, state, onChange }) {
+  const tokens = Array.from(report.tokens, (t) => t.text);
+  const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name]).html('')));
+  redraw('notes', (panel) => drawNotesCheck(panel, { report, experiment, state }));
+  redraw('cosines', (panel) => drawCosines(panel, { experiment, state, onChange }));
+  redraw('multihead', (panel) => drawMultiHead(panel, { report, tokens }));
+  redraw('shapes', (panel) => drawShapes(panel, report.shapes));
 }
 
 function heat(parent, spec) {
