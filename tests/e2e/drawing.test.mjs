@@ -139,3 +139,33 @@ test('sections off screen redraw after the visible part is shown, and only with 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('1024-wide vectors are computed off the main thread: the page says so, then draws the answer', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=qkv&source=file`);
+  await loadVectors(page, 1024);
+  // At each render the page shows (data-shown), note whether it said it was computing.
+  await page.evaluate(() => {
+    window.computingAtShown = [];
+    new MutationObserver(() => {
+      window.computingAtShown.push({
+        notice: document.querySelector('#messages .notice.computing')?.textContent ?? null,
+        flag: document.body.dataset.computing ?? null,
+      });
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-shown'] });
+  });
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.locator('#sentence').fill('bank of the river water');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  const seen = await page.evaluate(() => window.computingAtShown);
+  assert.match(seen[0].notice ?? '', /Computing with 1024-wide vectors in the background/);
+  assert.equal(seen[0].flag, 'true');
+  // the answer is drawn: five tokens, rows of attn_weights summing to 1, no notice left
+  assert.equal(await page.textContent('table.shapes tr[data-name="X"] td.shape'), '(5, 1024)');
+  const weights = await heatmapValues(page, 'attn_weights');
+  assert.equal(weights.length, 25);
+  for (let i = 0; i < 5; i++) assert.ok(Math.abs(weights.slice(i * 5, i * 5 + 5).reduce((a, b) => a + b, 0) - 1) < 1e-12);
+  assert.equal(await page.locator('#messages .notice.computing').count(), 0);
+  assert.equal(await page.evaluate(() => document.body.dataset.computing ?? null), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -11,11 +11,13 @@ import { drawNav } from './components/nav.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { whenSectionsDrawn } from './components/deferred.js';
+import { createCoreJobs } from './core/core-jobs.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('views-nav');
 const { state, ignored } = stateFromQuery(window.location.search);
 let core;
+let jobs; // the core calls that run in a worker when they are big (core/core-jobs.js)
 let active; // {view, instance} of the mounted view
 let share;
 let embed;
@@ -27,7 +29,7 @@ function viewById(id) {
 function mountView() {
   const view = viewById(state.view);
   app.replaceChildren();
-  active = { view, instance: view.mount(app, { core, state, update, remember }) };
+  active = { view, instance: view.mount(app, { core, jobs, state, update, remember }) };
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
   document.body.dataset.view = view.id;
@@ -313,6 +315,7 @@ async function start() {
   // What was typed into the skeleton's field while the core started is kept.
   const typed = document.getElementById('skeleton-sentence');
   if (typed && typed.value !== state[typed.dataset.stateKey]) state[typed.dataset.stateKey] = typed.value;
+  jobs = createCoreJobs(core, { onAnswer: render });
   document.getElementById('simd-status').textContent = core.info.simd ? 'with SIMD' : 'without SIMD';
   document.getElementById('simd-note').hidden = false;
   // The address bar shows what is used: dropped settings leave it, defaults are not repeated.

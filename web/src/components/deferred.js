@@ -32,9 +32,28 @@ export function sectionsWaiting() {
   return waiting.size;
 }
 
+// Work outside the sections that a render also waits for: answers computed in a worker
+// (core/core-jobs.js). Each hold is released once, after its answer is drawn.
+let holds = 0;
+
+/** Holds the page's "every section drawn" signal until the returned function is called. */
+export function holdRenders() {
+  holds += 1;
+  const body = globalThis.document?.body;
+  if (body) body.dataset.computing = 'true';
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (!holds && body) delete body.dataset.computing;
+    settleIfDone();
+  };
+}
+
 /** Calls `callback` once no section is waiting (at once if none is). */
 export function whenSectionsDrawn(callback) {
-  if (!waiting.size) callback();
+  if (!waiting.size && !holds) callback();
   else settledCallbacks.push(callback);
 }
 
@@ -98,7 +117,7 @@ function drawOneWaiting() {
 }
 
 function settleIfDone() {
-  if (waiting.size) return;
+  if (waiting.size || holds) return;
   for (const callback of settledCallbacks.splice(0)) callback();
 }
 

@@ -17,6 +17,12 @@ export function createStatus(parent, results) {
     prependNotice(textContent) {
       messages.insert('p', ':first-child').attr('class', 'notice').text(textContent);
     },
+    /** While an answer is computed off the page (core/core-jobs.js): say so, dim the last result. */
+    computing(message) {
+      error.selectAll('p').remove();
+      messages.selectAll('p').data([message]).join('p').attr('class', 'notice computing').text((d) => d);
+      if (results) select(results).classed('stale', true);
+    },
     error(message) {
       error.selectAll('p').data(message ? [message] : []).join('p').attr('class', 'error').text((d) => d);
       if (results) select(results).classed('stale', Boolean(message));

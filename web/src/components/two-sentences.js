@@ -5,6 +5,7 @@ import { createStatus } from './status.js';
 import { createVectorSource } from './vector-source.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { coreOptions } from '../vectors/store.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
 
 /**
  * @param {d3.Selection} view  the view's section; controls, status and results are appended
@@ -12,7 +13,7 @@ import { coreOptions } from '../vectors/store.js';
  *          draw: (results: d3.Selection, experiment: object, state: object) => void}} spec
  * @returns {{status, render(state)}}
  */
-export function mountTwoSentences(view, { core, state, update, resultsId, draw }) {
+export function mountTwoSentences(view, { core, jobs, state, update, resultsId, draw }) {
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
   for (const [id, label, key, max] of [['sentence', 'Sentence 1', 'sentence', PAGE_LIMITS.maxChars], ['sentence2', 'Sentence 2', 'sentence2', PAGE_LIMITS.maxChars], ['target', 'Target word', 'target', 64]]) {
     const box = form.append('div').attr('class', 'control sentence');
@@ -41,9 +42,14 @@ export function mountTwoSentences(view, { core, state, update, resultsId, draw }
       }
       let experiment;
       try {
-        experiment = core.bankExperiment(options);
+        // wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js)
+        experiment = jobs ? jobs.call('bankExperiment', options) : core.bankExperiment(options);
       } catch (error) {
         status.error(error.message);
+        return;
+      }
+      if (experiment === PENDING) {
+        status.computing(computingText(options));
         return;
       }
       last = experiment;

@@ -13,14 +13,14 @@ export const bankView = {
   chapter: 7,
   title: 'The bank experiment',
   params: [],
-  mount(root, { core, state, update }) {
+  mount(root, { core, jobs, state, update }) {
     const view = select(root).append('section').attr('id', 'bank').attr('class', 'view').attr('aria-labelledby', 'bank-title');
     view.append('h2').attr('id', 'bank-title').text('The bank experiment: one word, two sentences');
     view.append('p').attr('class', 'lead').text(
       'Both sentences share one embedding table and one set of projections W_q, W_k, W_v. The raw vector of the target word is a lookup; its output Y depends on the sentence around it. Compare the two, with random tables or with trained GloVe vectors.',
     );
     return mountTwoSentences(view, {
-      core, state, update, resultsId: 'bank-results',
+      core, jobs, state, update, resultsId: 'bank-results',
       draw: (results, experiment, current) => drawResults(results, { experiment, state: current }),
     });
   },

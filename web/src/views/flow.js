@@ -19,6 +19,7 @@ import { createVectorSource } from '../components/vector-source.js';
 import { drawOverview } from '../components/overview-diagram.js';
 import { watchWidth } from '../components/watch-width.js';
 import { drawSection } from '../components/deferred.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
 import { tableBox, fitTable } from '../components/data-table.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 
@@ -43,7 +44,7 @@ export const flowView = {
     { url: 'unit', key: 'unitRows', parse: flag, default: false },
     { url: 'tscale', key: 'tableScale', parse: (t) => (TABLE_SCALES.map(String).includes(t) ? Number(t) : undefined), default: 1 },
   ],
-  mount(root, { core, state, update }) {
+  mount(root, { core, jobs, state, update }) {
     let latest = state;
     const ui = build(root, { core, state, update, sentences: () => [latest.sentence] });
     const status = createStatus(ui.statusSlot, ui.results.node());
@@ -82,10 +83,15 @@ export const flowView = {
         options.base = Math.min(current.flowBase, Math.max(0, count - 1));
         let report;
         try {
-          report = core.flow(options);
+          // wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js)
+          report = jobs ? jobs.call('flow', options) : core.flow(options);
         } catch (error) {
           stepper.stop();
           status.error(error.message);
+          return;
+        }
+        if (report === PENDING) {
+          status.computing(computingText(options));
           return;
         }
         status.error('');

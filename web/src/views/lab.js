@@ -14,14 +14,14 @@ export const labView = {
   chapter: 9,
   title: 'Assignment lab',
   params: [],
-  mount(root, { core, state, update }) {
+  mount(root, { core, jobs, state, update }) {
     const view = select(root).append('section').attr('id', 'lab').attr('class', 'view').attr('aria-labelledby', 'lab-title');
     view.append('h2').attr('id', 'lab-title').text('Assignment lab: real word vectors, recorded');
     view.append('p').attr('class', 'lead').text(
       'The assignment replaces the random table with pretrained vectors and records what changed. Pick GloVe (a bundled 20,000-word subset) or your own GloVe / word2vec / fastText file; every width follows the vectors. Your file is read in this browser tab and never leaves it.',
     );
     return mountTwoSentences(view, {
-      core, state, update, resultsId: 'lab-results',
+      core, jobs, state, update, resultsId: 'lab-results',
       draw: (results, experiment, current) => {
         const table = tableFor(current.source);
         const report = buildLabReport(experiment, current, { fileName: current.source === 'file' ? table?.fileName : undefined });

@@ -13,6 +13,7 @@ import { coreOptions } from '../vectors/store.js';
 import { drawNotesCheck, drawCosines, drawMultiHead, largestWeightNote, selfWeightNote } from './notebook-panels.js';
 import { dataTable } from '../components/data-table.js';
 import { drawSection } from '../components/deferred.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -25,7 +26,7 @@ export const workbenchView = {
     // the attn_weights cell the inspector explains, "row,column"
     { url: 'cell', key: 'weightCell', parse: cellIndex(PAGE_LIMITS.maxTokens), default: '0,0' },
   ],
-  mount(root, { core, state, update, remember = () => {} }) {
+  mount(root, { core, jobs, state, update, remember = () => {} }) {
     const { resultsEl, stagesEl, panelsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
     let lastReport = null;
     const status = createStatus(select(root).select('#workbench .status-slot'), resultsEl);
@@ -49,16 +50,27 @@ export const workbenchView = {
         let report;
         let experiment = null;
         let bankError = null;
+        // Wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js).
+        const run = (method) => (jobs ? jobs.call(method, options) : core[method](options));
         try {
-          experiment = core.bankExperiment(options);
+          experiment = run('bankExperiment');
+          if (experiment === PENDING) {
+            status.computing(computingText(options));
+            return;
+          }
           report = experiment.first;
         } catch (error) {
           bankError = error;
+          experiment = null;
           try {
-            report = core.workbench(options);
+            report = run('workbench');
           } catch (sentenceError) {
             // Keep the last good result on screen (dimmed) and say what is wrong by the input.
             status.error(sentenceError.message);
+            return;
+          }
+          if (report === PENDING) {
+            status.computing(computingText(options));
             return;
           }
         }

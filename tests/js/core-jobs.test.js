@@ -1,0 +1,110 @@
+// core/core-jobs.js: wide calls go to a worker and only the latest request is computed. The
+// "worker" here runs the real core when the test lets it answer, so every answer is the core's.
+import { describe, it, expect, beforeAll } from 'vitest';
+import { loadCore } from './load-core.js';
+import { createCoreJobs, PENDING, WIDE, keyOf, isWide } from '../../web/src/core/core-jobs.js';
+
+let core;
+beforeAll(async () => {
+  core = await loadCore();
+});
+
+/** A stand-in Worker: keeps what is posted; answer() runs the real core on the oldest message. */
+function fakeWorker() {
+  const worker = {
+    posted: [],
+    terminated: false,
+    postMessage(message) { this.posted.push(message); },
+    terminate() { this.terminated = true; },
+    answer() {
+      const { id, method, options } = this.posted.shift();
+      let data;
+      try {
+        data = { id, result: core[method](structuredClone(options)) };
+      } catch (error) {
+        data = { id, error: error.message };
+      }
+      this.onmessage({ data });
+    },
+  };
+  return worker;
+}
+
+function setUp() {
+  const worker = fakeWorker();
+  let answers = 0;
+  let starts = 0;
+  const jobs = createCoreJobs(core, { onAnswer: () => { answers += 1; }, startWorker: () => { starts += 1; return worker; } });
+  return { jobs, worker, answers: () => answers, starts: () => starts };
+}
+
+const wide = (sentence, extra = {}) => ({ sentence, source: 'numpy', dModel: WIDE, dK: WIDE, dV: WIDE, embedSeed: 0, projSeed: 1, tieWidths: true, ...extra });
+
+describe('core jobs', () => {
+  it('computes narrow calls on the page, at once, without starting a worker', () => {
+    const { jobs, starts } = setUp();
+    const options = { sentence: 'Bank of the river', dModel: 8 };
+    const report = jobs.call('workbench', options);
+    expect(report).not.toBe(PENDING);
+    expect(Array.from(report.projected.attn_weights.data)).toEqual(Array.from(core.workbench(options).projected.attn_weights.data));
+    expect(starts()).toBe(0);
+  });
+
+  it('sends a wide call to the worker, then answers it with the core\'s numbers', () => {
+    const { jobs, worker, answers } = setUp();
+    const options = wide('Bank of the river');
+    expect(isWide(options)).toBe(true);
+    expect(jobs.call('workbench', options)).toBe(PENDING);
+    expect(jobs.busy).toBe(true);
+    expect(jobs.call('workbench', options)).toBe(PENDING); // asked again: not sent twice
+    expect(worker.posted).toHaveLength(1);
+    worker.answer();
+    expect(answers()).toBe(1);
+    expect(jobs.busy).toBe(false);
+    const report = jobs.call('workbench', options);
+    expect(Array.from(report.projected.Y.data)).toEqual(Array.from(core.workbench(options).projected.Y.data));
+  });
+
+  it('drops a waiting request that a newer one replaces, and does not draw the stale answer', () => {
+    const { jobs, worker, answers } = setUp();
+    jobs.call('workbench', wide('a'));
+    jobs.call('workbench', wide('a b')); // waits
+    jobs.call('workbench', wide('a b c')); // replaces it
+    expect(worker.posted.map((m) => m.options.sentence)).toEqual(['a']);
+    worker.answer(); // "a" answers: a newer request is waiting, so it is sent and nothing is drawn
+    expect(answers()).toBe(0);
+    expect(worker.posted.map((m) => m.options.sentence)).toEqual(['a b c']);
+    worker.answer();
+    expect(answers()).toBe(1);
+    expect(jobs.call('workbench', wide('a b c')).tokens).toHaveLength(3);
+  });
+
+  it('gives the core\'s error for a wide call, as the direct call would throw it', () => {
+    const { jobs, worker } = setUp();
+    const options = wide('bank', { source: 'nonsense' });
+    expect(() => core.workbench(options)).toThrow();
+    expect(jobs.call('workbench', options)).toBe(PENDING);
+    worker.answer();
+    let message = null;
+    try { core.workbench(options); } catch (error) { message = error.message; }
+    expect(() => jobs.call('workbench', options)).toThrow(message);
+  });
+
+  it('computes on the page when no worker can start or the worker fails', () => {
+    const noWorker = createCoreJobs(core, { onAnswer: () => {}, startWorker: () => { throw new Error('blocked'); } });
+    expect(noWorker.call('workbench', wide('bank'))).not.toBe(PENDING);
+
+    const { jobs, worker, answers } = setUp();
+    expect(jobs.call('workbench', wide('bank river'))).toBe(PENDING);
+    worker.onerror({ preventDefault() {} });
+    expect(worker.terminated).toBe(true);
+    expect(answers()).toBe(1); // the view is drawn again, and computes on the page
+    expect(jobs.call('workbench', wide('bank river')).tokens).toHaveLength(2);
+  });
+
+  it('keys a file\'s rows by their bytes: one changed value is another request', () => {
+    const rows = (x) => ({ name: 'f', words: ['bank'], dim: 300, data: new Float32Array(300).fill(0.5).fill(x, 0, 1) });
+    expect(keyOf('workbench', { pretrained: rows(0.5) })).toBe(keyOf('workbench', { pretrained: rows(0.5) }));
+    expect(keyOf('workbench', { pretrained: rows(0.5) })).not.toBe(keyOf('workbench', { pretrained: rows(0.25) }));
+  });
+});
