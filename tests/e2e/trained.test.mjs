@@ -128,6 +128,13 @@ test('the model is fetched only on a click, then every number equals the core', 
   assertNumbered(titles);
   assert.equal(titles.length, 5);
   assert.match(titles.at(-1), /^5\. For comparison: the untrained class block/);
+  // Another chapter and back: the loaded model is kept, nothing is downloaded again.
+  await page.click('#views-nav a[data-view="bank"]');
+  await page.waitForSelector('#bank');
+  await page.click('#views-nav a[data-view="trained"]');
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]');
+  assert.match(await page.textContent('#trained-load'), /Trained model loaded/);
+  assert.equal(seen.length, 1);
   assert.deepEqual(errors, []);
   await page.close();
 });

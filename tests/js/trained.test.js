@@ -127,7 +127,7 @@ describe('the sentences beside the numbers follow the numbers', () => {
       const d = Math.abs(top - c.targetFirst);
       tally[d === 0 ? 'itself' : d === 1 ? 'next' : 'far'] += 1;
     });
-    expect(said).toMatch(new RegExp(`${tally.itself} on itself; ${tally.next} on a next-door token.*; ${tally.far} on a token further away`));
+    expect(said).toMatch(new RegExp(`on itself, ${tally.itself}; on a next-door token, ${tally.next}\\b.*; further away, ${tally.far}\\b`));
     expect(tally.itself + tally.next + tally.far).toBe(8);
   });
 });

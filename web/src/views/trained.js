@@ -94,7 +94,7 @@ export const trainedView = {
           if (!answer) return; // asked before a newer edit: that one's answer is drawn instead
           setComputing(client.busy);
           status.error('');
-          status.notices([...answer.result.first.notices, ...answer.result.second.notices, ...answer.result.notices, ...untrained.notices]);
+          status.notices([...answer.result.first.notices, ...answer.result.second.notices, ...answer.result.notices]);
           drawResults(resultsEl, { untrained, trained: answer.result, state: asked });
           drawn += 1;
           view.attr('data-drawn', String(drawn));
@@ -196,21 +196,23 @@ function untrainedBlock(core, s) {
       source: 'numpy', sentence: s.trainedSentence, sentence2: s.trainedSentence2, target: s.trainedTarget, maxTokens: PAGE_LIMITS.maxTokens,
     });
     const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences');
-    const notices = [...new Set([...experiment.first.notices, ...experiment.second.notices])].map((n) => `Class block: ${n}`);
+    // What the class block dropped or assumed (punctuation, words outside its course vocabulary)
+    // is said inside its own section, not among the view's messages at the top.
+    const notices = [...new Set([...experiment.first.notices, ...experiment.second.notices])];
     return { experiment, contextual, notices, error: null };
   } catch (error) {
     return { experiment: null, contextual: null, notices: [`Untrained class block: ${error.message}`], error };
   }
 }
 
-/** Before the model is loaded the class block is all there is: its problems are the view's. */
+/** Before the model is loaded the class block is all there is: its errors are the view's. */
 function showUntrainedStatus(status, untrained) {
   if (untrained.error) {
     status.error(untrained.error.message); // the last drawing stays, dimmed
     return;
   }
   status.error('');
-  status.notices(untrained.notices);
+  status.notices([]);
 }
 
 /** Section headings numbered 1, 2, … in the order they are drawn. */
@@ -260,6 +262,10 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
   });
   const targetIndex = n === 1 ? experiment.targetIndexFirst : experiment.targetIndexSecond;
   section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n }));
+  if (untrained.notices.length) {
+    section.append('ul').attr('class', 'muted class-notices').attr('aria-label', 'What the class block left out or assumed')
+      .selectAll('li').data(untrained.notices).join('li').text((d) => d);
+  }
   if (!loaded) {
     section.append('p').attr('class', 'notice load-hint').text(
       'Load the trained model (the button above) to see what training changes: the same sentences split into the model’s own tokens, its eight trained heads as heatmaps like this one, where each head looks, and the cosines of each layer.',
@@ -390,11 +396,11 @@ export function focusSummary(trained) {
     const distance = Math.abs(f.keys[0] - target);
     groups[distance === 0 ? 'itself' : distance === 1 ? 'neighbour' : 'farther'].push(f);
   }
-  const name = (f) => `layer ${f.layer + 1} head ${f.head + 1} (${report.tokens[f.keys[0]].piece})`;
-  const count = (list, what) => `${list.length} on ${what}${list.length && what !== 'itself' ? `: ${list.map(name).join(', ')}` : ''}`;
+  const name = (f) => `layer ${f.layer + 1} head ${f.head + 1} → ${report.tokens[f.keys[0]].piece}`;
+  const count = (list, where) => `${where}, ${list.length}${list.length && where !== 'on itself' ? ` (${list.map(name).join(', ')})` : ''}`;
   const piece = report.tokens[target].piece;
-  return `In sentence ${inFirst ? 1 : 2}, the strongest key of the ${focus.length} heads for “${piece}” is: ` +
-    `${count(groups.itself, 'itself')}; ${count(groups.neighbour, 'a next-door token')}; ${count(groups.farther, 'a token further away')}. ` +
+  return `Where the ${focus.length} heads put their largest weight for “${piece}” in sentence ${inFirst ? 1 : 2}: ` +
+    `${count(groups.itself, 'on itself')}; ${count(groups.neighbour, 'on a next-door token')}; ${count(groups.farther, 'further away')}. ` +
     'Nobody programmed these habits; they came from training. They say where information flows from, not why.';
 }
 
