@@ -69,6 +69,16 @@ describe('EncoderClient: only the newest sentence is answered', () => {
     await expect(newest).rejects.toThrow('too long');
   });
 
+  it('a worker that dies rejects the requests it held, so nothing waits for ever', async () => {
+    const { client, worker } = await loadedClient();
+    const running = client.compare({ sentence: 'a' });
+    const waiting = client.compare({ sentence: 'ab' });
+    worker.onerror({ message: 'out of memory' });
+    await expect(running).rejects.toThrow('out of memory');
+    await expect(waiting).rejects.toThrow('out of memory');
+    expect([client.busy, client.ready, client.loaded]).toEqual([false, false, null]);
+  });
+
   it('a failed download can be retried with a new worker', async () => {
     const workers = [];
     const client = new EncoderClient({ createWorker: () => { const w = fakeWorker(); workers.push(w); return w; } });

@@ -34,9 +34,15 @@ export class EncoderClient {
     }
     this.loaded = new Promise((resolve, reject) => {
       const fail = (message) => {
+        const error = new Error(message);
         this.loaded = null; // a failed download can be retried
+        this.ready = false;
         this.worker.terminate();
-        reject(new Error(message));
+        // a worker that dies after loading must not leave a request waiting for ever
+        for (const entry of [this.running, this.waiting]) entry?.reject(error);
+        this.running = null;
+        this.waiting = null;
+        reject(error);
       };
       this.worker.onmessage = ({ data }) => {
         if (data.type === 'progress') this.onProgress(data.received, data.total);

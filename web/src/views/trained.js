@@ -104,6 +104,7 @@ export const trainedView = {
         (error) => {
           setComputing(client.busy);
           status.error(error.message);
+          if (!client.ready) loader.failed(); // the worker died: offer to load again
         },
       );
     }
