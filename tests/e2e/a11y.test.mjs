@@ -65,6 +65,19 @@ test('axe: zero violations on every view at 360 px, embedded (where boxes scroll
   await phone.close();
 });
 
+test('axe: zero violations on the trained chapter once its model is loaded (light and dark)', async () => {
+  // The scans above see the chapter before its download; this one sees the trained sections.
+  for (const colorScheme of ['light', 'dark']) {
+    const { page } = await openPage(context, `${server.url}?view=trained`);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.click('#trained-load');
+    await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+    await openEverything(page);
+    assert.deepEqual(await scan(page), [], `trained, loaded, in ${colorScheme}`);
+    await page.close();
+  }
+});
+
 test('axe does report a violation (control for the scan above)', async () => {
   const { page } = await openPage(context, server.url);
   await page.evaluate(() => {

@@ -127,6 +127,8 @@ test('served site: the large packs are not fetched unasked, and the trained mode
     await server.stop();
     await context.setOffline(true);
     await page.goto(`${server.url}?view=trained&load=1`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('#trained-load'); // load=1 only points at the button
     await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
     assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title), online);
   } finally {

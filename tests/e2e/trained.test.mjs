@@ -1,12 +1,19 @@
-// End-to-end: the trained-encoder view in Chromium. The model loads only when asked, with
-// progress, in a worker; the page's numbers equal the core's run in Node on the same pack.
+// End-to-end: the trained-encoder view in Chromium. Before any download it shows the untrained
+// class block's attention, computed by the core; the model loads only on a click (a link with
+// load=1 only points at the button), with progress, in a worker; the page follows typing like
+// every view, draws only the newest sentence's answer, and its numbers equal the core's run in
+// Node on the same pack. Tests wait on the page's own signals: data-computing, data-drawn,
+// data-sentence1 and the 'trained-drawn' event.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, launchBrowser, openPage, heatmapValues } from './support.mjs';
+import { num } from '../../web/src/format.js';
 
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 const { server, context, core } = await openSite();
+const S1 = 'The bank of the river is muddy today.';
+const S2 = 'I have money in my bank account.';
 
 const modelRequests = (page) => {
   const seen = [];
@@ -14,26 +21,92 @@ const modelRequests = (page) => {
   return seen;
 };
 
-test('the model is fetched only when asked, then every number equals the core', async () => {
+const untrainedOf = (sentence, sentence2, target = 'bank') => core.bankExperiment({ source: 'numpy', sentence, sentence2, target, maxTokens: 64 });
+
+const headings = (page) => page.$$eval('#trained-results h3', (hs) => hs.map((h) => h.textContent));
+
+/** The headings are numbered 1, 2, … n in the order they appear. */
+function assertNumbered(titles) {
+  assert.ok(titles.length > 0);
+  assert.deepEqual(titles.map((t) => t.match(/^(\d+)\. /)?.[1]), titles.map((_, k) => String(k + 1)), titles.join(' | '));
+}
+
+/** Types into a field key by key (input events only, no Enter, no change event). */
+async function typeInto(page, selector, text) {
+  await page.fill(selector, '');
+  await page.focus(selector);
+  await page.keyboard.type(text);
+}
+
+/** Waits until the page has drawn the sentences now in the fields and computes nothing more. */
+async function waitForFields(page) {
+  await page.waitForFunction(() => {
+    const results = document.querySelector('#trained-results');
+    return document.querySelector('#trained').dataset.computing === 'false'
+      && results.dataset.sentence1 === document.querySelector('#trained-s1').value
+      && results.dataset.sentence2 === document.querySelector('#trained-s2').value;
+  });
+}
+
+/** Collects the 'trained-drawn' events of the page, in order. */
+async function recordDraws(page) {
+  await page.evaluate(() => {
+    window.trainedDraws = [];
+    document.addEventListener('trained-drawn', (e) => window.trainedDraws.push(e.detail));
+  });
+  return () => page.evaluate(() => window.trainedDraws);
+}
+
+test('before any download: the untrained class block’s heatmap with the core’s numbers, a note from them, headings 1..n', async () => {
+  const page = await context.newPage();
+  const seen = modelRequests(page);
+  await page.goto(`${server.url}?view=trained`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const e = untrainedOf(S1, S2);
+  assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 1'), Array.from(e.first.projected.attn_weights.data));
+  assert.match(await page.textContent('#trained-results'), /untrained class block/i);
+  assert.match(await page.textContent('.load-hint'), /Load the trained model .* what training changes/);
+  // The note beside the map names the largest weight of "bank"'s row, as the map has it.
+  const W = e.first.projected.attn_weights;
+  const row = Array.from(W.data.slice(e.targetIndexFirst * W.cols, (e.targetIndexFirst + 1) * W.cols));
+  const top = row.indexOf(Math.max(...row));
+  const tokens = Array.from(e.first.tokens, (t) => t.text);
+  assert.match(await page.textContent('.untrained-note'), new RegExp(`“bank” \\(row ${e.targetIndexFirst + 1}\\) puts its largest weight, ${num(row[top])}, on “${tokens[top]}”`));
+  const u = e.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
+  assert.equal(await page.$eval('tr[data-cosine="untrained-contextual"] td.value', (el) => el.title), String(u));
+  assertNumbered(await headings(page));
+  assert.equal(await page.$eval('#trained', (el) => el.dataset.computing), 'false');
+  assert.equal(seen.length, 0);
+  await page.close();
+});
+
+test('before any download: typing redraws the class block without Enter, for either sentence', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=trained&tshow=2`);
+  await typeInto(page, '#trained-s2', 'money in the bank');
+  await waitForFields(page);
+  const e = untrainedOf(S1, 'money in the bank');
+  assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 2'), Array.from(e.second.projected.attn_weights.data));
+  assert.match(page.url(), /ts2=money/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the model is fetched only on a click, then every number equals the core', async () => {
   const page = await context.newPage();
   const seen = modelRequests(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${server.url}?view=trained`);
   await page.waitForSelector('body[data-ready="true"]');
-  // Before loading: the untrained comparison is there, and no model request was made.
-  await page.waitForSelector('tr[data-cosine="untrained-contextual"]');
+  await page.waitForSelector('figure[data-name="untrained attn_weights, sentence 1"]');
   assert.equal(seen.length, 0);
-  const untrained = core.bankExperiment({ source: 'numpy', sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', target: 'bank', maxTokens: 64 });
-  const u = untrained.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
-  assert.equal(await page.$eval('tr[data-cosine="untrained-contextual"] td.value', (e) => e.title), String(u));
 
   await page.click('#trained-load');
-  await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
   assert.equal(seen.length, 1);
   assert.match(page.url(), /load=1/);
 
-  const expected = core.compareTrained(pack, { sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', target: 'bank' });
+  const expected = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank' });
   const pieces = await page.$$eval('#trained-results ol.tokens', (ols) => ols.map((ol) => [...ol.querySelectorAll('li')].map((li) => li.dataset.piece)));
   assert.deepEqual(pieces, [expected.first.tokens.map((t) => t.piece), expected.second.tokens.map((t) => t.piece)]);
   const value = (id) => page.$eval(`tr[data-cosine="${id}"] td.value`, (e) => e.title);
@@ -49,17 +122,80 @@ test('the model is fetched only when asked, then every number equals the core', 
     const titles = await heatmapValues(page, `layer 2 head ${h + 1}`);
     assert.deepEqual(titles, Array.from(expected.first.layers[1].heads[h].attn_weights.data));
   }
+  // The class block stays, for comparison, after the trained sections; still numbered in order.
+  assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 1'), Array.from(untrainedOf(S1, S2).first.projected.attn_weights.data));
+  const titles = await headings(page);
+  assertNumbered(titles);
+  assert.equal(titles.length, 5);
+  assert.match(titles.at(-1), /^5\. For comparison: the untrained class block/);
+  // Another chapter and back: the loaded model is kept, nothing is downloaded again.
+  await page.click('#views-nav a[data-view="bank"]');
+  await page.waitForSelector('#bank');
+  await page.click('#views-nav a[data-view="trained"]');
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]');
+  assert.match(await page.textContent('#trained-load'), /Trained model loaded/);
+  assert.equal(seen.length, 1);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('a link with load=1 loads the model and follows edits; a sentence without the word says so', async () => {
-  const { page } = await openPage(context, `${server.url}?view=trained&load=1&layer=1&tshow=2`);
-  await page.waitForSelector('#trained[data-drawn]', { timeout: 30000 });
+test('loaded: fast typing follows the field; an answer for an older sentence is never drawn over a newer one', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=trained`);
+  await page.click('#trained-load');
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+  const draws = await recordDraws(page);
+  const final = 'The bank of the stream was wet';
+  await page.fill('#trained-s1', '');
+  await page.focus('#trained-s1');
+  await page.keyboard.type('T');
+  await page.waitForSelector('#trained[data-computing="true"]'); // the worker is busy with "T"
+  await page.keyboard.type(final.slice(1)); // every later key is asked while it works
+  await waitForFields(page);
+
+  const drawn = await draws();
+  assert.equal(drawn.at(-1).sentence, final);
+  for (let k = 1; k < drawn.length; k++) {
+    // each drawn answer is for a newer request and a longer prefix of what was typed
+    assert.ok(drawn[k].seq > drawn[k - 1].seq, JSON.stringify(drawn));
+    assert.ok(drawn[k].sentence.length > drawn[k - 1].sentence.length, JSON.stringify(drawn));
+  }
+  for (const d of drawn) assert.ok(final.startsWith(d.sentence), d.sentence);
+  // Fewer answers drawn than keys typed: the requests made while the worker was busy were merged.
+  assert.ok(drawn.length < final.length, `${drawn.length} draws for ${final.length} keys`);
+
+  const expected = core.compareTrained(pack, { sentence: final, sentence2: S2, target: 'bank' });
+  const pieces = await page.$$eval('#trained-results ol.tokens[aria-label="Sentence 1 tokens"] li', (lis) => lis.map((li) => li.dataset.piece));
+  assert.deepEqual(pieces, expected.first.tokens.map((t) => t.piece));
+  assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title), String(expected.contextualCosine[1]));
+  assert.deepEqual(await heatmapValues(page, 'layer 2 head 1'), Array.from(expected.first.layers[1].heads[0].attn_weights.data));
+  assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 1'), Array.from(untrainedOf(final, S2).first.projected.attn_weights.data));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a link with load=1 points at the button but downloads nothing until the click; then edits follow', async () => {
+  const page = await context.newPage();
+  const seen = modelRequests(page);
+  await page.goto(`${server.url}?view=trained&load=1&layer=1&tshow=2`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('figure[data-name="untrained attn_weights, sentence 2"]');
+  assert.equal(await page.$eval('#trained-load', (b) => b.classList.contains('suggested') && !b.disabled), true);
+  assert.match(await page.textContent('#trained-load-note'), /press the button to download it/);
+  assert.match(page.url(), /load=1/);
+  assertNumbered(await headings(page));
+  // Typing before the click still downloads nothing.
+  await typeInto(page, '#trained-s1', 'A bank of snow');
+  await waitForFields(page);
+  assert.equal(await page.$('#trained[data-drawn]'), null);
+  assert.equal(seen.length, 0);
+
+  await page.click('#trained-load');
+  await page.waitForSelector('#trained[data-drawn][data-computing="false"]', { timeout: 30000 });
+  assert.equal(seen.length, 1);
   assert.ok(await page.$('figure[data-name="layer 1 head 4"]'));
-  await page.fill('#trained-s2', 'The weather is fine');
-  await page.dispatchEvent('#trained-s2', 'change');
+  await typeInto(page, '#trained-s2', 'The weather is fine');
   await page.waitForFunction(() => /not a single whole-word token in the second sentence/.test(document.querySelector('#messages').textContent));
+  await waitForFields(page);
   assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.textContent), 'undefined');
   await page.close();
 });

@@ -1,11 +1,24 @@
 // The page's handle on the trained-encoder worker (workers/encoder-worker.js). It owns the
-// worker's lifetime, turns messages into promises, and drops answers to superseded requests.
+// worker's lifetime and turns messages into promises.
+//
+// Comparisons follow the typist: every request is tagged with a sequence number, and only the
+// newest request's answer is delivered. The worker gets at most one request at a time; requests
+// made while it is busy wait in a one-place mailbox where a newer one replaces an older one, so
+// a burst of keystrokes costs at most two runs, never one per key. An answer whose number is not
+// the newest (it was asked before the latest keystroke) resolves to null and is never drawn.
+
+const defaultWorker = () => new Worker(new URL('../workers/encoder-worker.js', import.meta.url), { type: 'module' });
+
 export class EncoderClient {
-  constructor() {
+  /** @param {{createWorker?: () => Worker}} [options]  tests hand in a stand-in worker */
+  constructor({ createWorker = defaultWorker } = {}) {
+    this.createWorker = createWorker;
     this.worker = null;
     this.loaded = null; // Promise, once load() was called
-    this.nextId = 1;
-    this.pending = new Map();
+    this.ready = false; // the model is fetched and decoded: compare() may be called
+    this.latest = 0; // sequence number of the newest compare() call
+    this.running = null; // {seq, resolve, reject} the worker is answering
+    this.waiting = null; // {seq, options, resolve, reject} to send when it is free
     this.onProgress = () => {};
   }
 
@@ -14,48 +27,70 @@ export class EncoderClient {
     this.onProgress = onProgress;
     if (this.loaded) return this.loaded;
     try {
-      this.worker = new Worker(new URL('../workers/encoder-worker.js', import.meta.url), { type: 'module' });
+      this.worker = this.createWorker();
     } catch (error) {
       // e.g. a page opened from disk, where the browser refuses to start a worker from a file
       return Promise.reject(new Error(`The model worker could not start here (${error.message}).`));
     }
     this.loaded = new Promise((resolve, reject) => {
+      const fail = (message) => {
+        const error = new Error(message);
+        this.loaded = null; // a failed download can be retried
+        this.ready = false;
+        this.worker.terminate();
+        // a worker that dies after loading must not leave a request waiting for ever
+        for (const entry of [this.running, this.waiting]) entry?.reject(error);
+        this.running = null;
+        this.waiting = null;
+        reject(error);
+      };
       this.worker.onmessage = ({ data }) => {
         if (data.type === 'progress') this.onProgress(data.received, data.total);
-        else if (data.type === 'loaded') resolve(data.bytes);
-        else if (data.type === 'error' && data.id === undefined) {
-          this.loaded = null; // a failed download can be retried
-          this.worker.terminate();
-          reject(new Error(data.message));
-        } else this.settle(data);
+        else if (data.type === 'loaded') {
+          this.ready = true;
+          resolve(data.bytes);
+        }
+        else if (data.type === 'error' && data.id === undefined) fail(data.message);
+        else this.answered(data);
       };
-      this.worker.onerror = (event) => {
-        this.loaded = null;
-        reject(new Error(`The model worker failed: ${event.message ?? 'unknown error'}`));
-      };
+      this.worker.onerror = (event) => fail(`The model worker failed: ${event.message ?? 'unknown error'}`);
     });
     this.worker.postMessage({ type: 'load', url });
     return this.loaded;
   }
 
-  /** core.compareTrained in the worker. A newer call makes older ones resolve to null. */
+  /**
+   * core.compareTrained in the worker. Resolves to {seq, result} for the newest request, and to
+   * null for one that a newer call superseded (before or after the worker ran it).
+   */
   compare(options) {
-    const id = this.nextId++;
-    for (const [oldId, entry] of this.pending) {
-      entry.resolve(null);
-      this.pending.delete(oldId);
-    }
+    const seq = ++this.latest;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'compare', id, options });
+      this.waiting?.resolve(null); // replaced before it was sent
+      this.waiting = { seq, options, resolve, reject };
+      this.sendWaiting();
     });
   }
 
-  settle({ type, id, result, message }) {
-    const entry = this.pending.get(id);
-    if (!entry) return; // superseded
-    this.pending.delete(id);
-    if (type === 'result') entry.resolve(result);
+  /** True while a request is running or waiting to be sent. */
+  get busy() {
+    return Boolean(this.running || this.waiting);
+  }
+
+  sendWaiting() {
+    if (this.running || !this.waiting) return;
+    this.running = this.waiting;
+    this.waiting = null;
+    this.worker.postMessage({ type: 'compare', id: this.running.seq, options: this.running.options });
+  }
+
+  answered({ type, id, result, message }) {
+    const entry = this.running;
+    if (!entry || entry.seq !== id) return; // not the request this client is waiting for
+    this.running = null;
+    if (id !== this.latest) entry.resolve(null); // stale: a newer sentence was asked for meanwhile
+    else if (type === 'result') entry.resolve({ seq: id, result });
     else entry.reject(new Error(message));
+    this.sendWaiting();
   }
 }

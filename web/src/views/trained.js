@@ -1,7 +1,9 @@
 // Chapter 10 (beyond the class): a real, trained transformer encoder, Universal Sentence
 // Encoder Lite (2 layers × 4 heads). Its attention heads were trained, unlike the class's random
 // projections, so here the learner can see what trained attention does with "bank". The model
-// (about 7 MB) is fetched only when asked for and runs in a Web Worker; nothing else waits for it.
+// (about 7 MB) is fetched only when the learner clicks for it (a link with load=1 only points at
+// the button) and runs in a Web Worker. Until then the chapter shows the untrained class block's
+// attention on the same sentences, computed by the core like every other view.
 import { select } from 'd3';
 import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { createStatus } from '../components/status.js';
@@ -14,6 +16,11 @@ import { dataTable } from '../components/data-table.js';
 // Next to the page (public/models/), wherever the page is served from.
 const modelUrl = () => new URL('models/use-lite-int8.bin', document.baseURI).href;
 const PACK_MB = '7.2 MB';
+const FROM_DISK = () => window.location.protocol === 'file:';
+
+// One client (one worker, one copy of the model) for the page's lifetime: leaving the chapter
+// and coming back keeps a loaded model instead of asking for another click and download.
+let sharedClient = null;
 
 export const trainedView = {
   id: 'trained',
@@ -25,102 +32,80 @@ export const trainedView = {
     { url: 'tt', key: 'trainedTarget', parse: text(64), default: 'bank' },
     { url: 'layer', key: 'trainedLayer', parse: intIn(1, 2), default: 2 },
     { url: 'tshow', key: 'trainedShow', parse: intIn(1, 2), default: 1 },
+    // Set once the model was loaded, so a shared link points at the load button; it never
+    // starts the 7 MB download by itself.
     { url: 'load', key: 'trainedLoad', parse: flag, default: false },
   ],
   mount(root, { core, state, update }) {
-    const client = new EncoderClient();
-    const view = select(root).append('section').attr('id', 'trained').attr('class', 'view').attr('aria-labelledby', 'trained-title');
+    sharedClient ??= new EncoderClient();
+    const client = sharedClient;
+    const view = select(root).append('section').attr('id', 'trained').attr('class', 'view').attr('aria-labelledby', 'trained-title')
+      .attr('data-computing', 'false');
     view.append('h2').attr('id', 'trained-title').text('A trained encoder: attention heads that learned something');
     view.append('p').attr('class', 'lead').text(
       'Everything in the class ran on random, untrained projections, so it could only show that outputs depend on context. ' +
         'This chapter runs a real pretrained model in your browser: Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer, ' +
         'trained on large amounts of text to place sentences with similar meaning close together. Same mechanism as the class (queries, keys, values, softmax, weighted sums), trained weights.',
     );
-
-    const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
-    const sentence = (id, label, key) => {
-      const box = form.append('div').attr('class', 'control sentence');
-      box.append('label').attr('for', id).text(label);
-      box.append('input').attr('id', id).attr('type', 'text').attr('maxlength', 500).attr('autocomplete', 'off').attr('spellcheck', 'false')
-        .property('value', state[key]).on('change', (e) => update({ [key]: e.target.value }));
-    };
-    sentence('trained-s1', 'Sentence 1', 'trainedSentence');
-    sentence('trained-s2', 'Sentence 2', 'trainedSentence2');
-    const row = form.append('div').attr('class', 'control-row');
-    const target = row.append('div').attr('class', 'control');
-    target.append('label').attr('for', 'trained-target').text('Word to follow');
-    target.append('input').attr('id', 'trained-target').attr('type', 'text').attr('size', 10).attr('maxlength', 64)
-      .property('value', state.trainedTarget).on('change', (e) => update({ trainedTarget: e.target.value }));
-    const pick = (id, label, key, options) => {
-      const box = row.append('div').attr('class', 'control');
-      box.append('label').attr('for', id).text(label);
-      const s = box.append('select').attr('id', id).on('change', (e) => update({ [key]: Number(e.target.value) }));
-      for (const [value, name] of options) s.append('option').attr('value', value).text(name);
-      s.property('value', String(state[key]));
-    };
-    pick('trained-layer', 'Heatmaps of layer', 'trainedLayer', [[1, 'layer 1'], [2, 'layer 2']]);
-    pick('trained-show', 'for sentence', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2']]);
-
-    const loader = view.append('div').attr('class', 'model-loader');
-    const loadButton = loader.append('button').attr('type', 'button').attr('id', 'trained-load').text(`Load the trained model (${PACK_MB})`);
-    const progress = loader.append('progress').attr('id', 'trained-progress').attr('max', 1).property('value', 0).attr('hidden', true)
-      .attr('aria-label', 'Model download');
-    const loaderNote = loader.append('span').attr('class', 'muted').attr('id', 'trained-load-note')
-      .text(' Downloaded from this site once, only when you ask; it never leaves your browser.');
-
+    buildControls(view, state, update);
+    const loader = buildLoader(view, { suggested: state.trainedLoad });
     view.append('div').attr('class', 'status-slot');
     const resultsEl = view.append('div').attr('id', 'trained-results').node();
     const status = createStatus(view.select('.status-slot'), resultsEl);
     let current = state;
-    let drawn = 0;
+    let drawn = 0; // results of the trained model drawn so far (tests wait on data-drawn)
+
+    function setComputing(on) {
+      view.attr('data-computing', String(on));
+      select(resultsEl).attr('aria-busy', on ? 'true' : null);
+    }
 
     function startLoading() {
-      loadButton.attr('disabled', true).text('Loading the trained model…');
-      progress.attr('hidden', null).property('value', 0);
-      client.load(modelUrl(), (received, total) => {
-        if (total) progress.property('value', received / total);
-        loaderNote.text(` ${(received / 1e6).toFixed(1)} of ${total ? (total / 1e6).toFixed(1) : '?'} MB`);
-      }).then(
+      loader.loading();
+      client.load(modelUrl(), loader.progress).then(
         (bytes) => {
-          progress.attr('hidden', true);
-          loadButton.text('Trained model loaded');
-          loaderNote.text(` ${(bytes / 1e6).toFixed(1)} MB, decoded in a background worker.`);
+          loader.loaded(bytes);
           if (!current.trainedLoad) update({ trainedLoad: true });
           else draw(current);
         },
         (error) => {
-          progress.attr('hidden', true);
-          loadButton.attr('disabled', null).text(`Try loading the trained model again (${PACK_MB})`);
-          loaderNote.text('');
+          loader.failed();
           status.error(error.message);
         },
       );
     }
-    loadButton.on('click', startLoading);
-    if (window.location.protocol === 'file:') {
-      // The one-file build carries the page, not the 7 MB model, and a page opened from disk
-      // can neither read files beside it nor start a worker from one.
-      loadButton.attr('disabled', true);
-      loaderNote.text(' The trained model is a separate 7 MB file, which a page opened from disk cannot load. Serve the page (bash scripts/serve.sh) to use it.');
-    }
+    loader.button.on('click', startLoading);
+    // Loaded (or loading) before this chapter was last left: pick it up again, without a new download.
+    if (client.loaded) startLoading();
 
+    /** Draws the untrained block at once; with the model loaded, everything when the worker answers. */
     function draw(s) {
-      const untrained = untrainedComparison(core, s);
-      if (!client.loaded) {
-        drawResults(resultsEl, { untrained, trained: null, state: s });
+      const asked = { ...s }; // the state is shared and changes as the learner types: keep this one
+      const untrained = untrainedBlock(core, asked);
+      if (!client.ready) {
+        showUntrainedStatus(status, untrained);
+        if (untrained.experiment) drawResults(resultsEl, { untrained, trained: null, state: asked });
         return;
       }
-      const options = { sentence: s.trainedSentence, sentence2: s.trainedSentence2, target: s.trainedTarget };
-      client.loaded.then(() => client.compare(options)).then(
-        (trained) => {
-          if (!trained) return; // superseded by a newer request
+      setComputing(true);
+      const options = { sentence: asked.trainedSentence, sentence2: asked.trainedSentence2, target: asked.trainedTarget };
+      client.compare(options).then(
+        (answer) => {
+          if (!answer) return; // asked before a newer edit: that one's answer is drawn instead
+          setComputing(client.busy);
           status.error('');
-          status.notices([...trained.first.notices, ...trained.second.notices, ...trained.notices, ...untrained.notices]);
-          drawResults(resultsEl, { untrained, trained, state: s });
+          status.notices([...answer.result.first.notices, ...answer.result.second.notices, ...answer.result.notices]);
+          drawResults(resultsEl, { untrained, trained: answer.result, state: asked });
           drawn += 1;
-          root.querySelector('#trained').dataset.drawn = String(drawn);
+          view.attr('data-drawn', String(drawn));
+          // For tests and embedding pages: which request, and which sentences, were just drawn.
+          view.node().dispatchEvent(new CustomEvent('trained-drawn', { bubbles: true, detail: { seq: answer.seq, sentence: asked.trainedSentence, sentence2: asked.trainedSentence2 } }));
         },
-        (error) => status.error(error.message),
+        (error) => {
+          setComputing(client.busy);
+          status.error(error.message);
+          if (!client.ready) loader.failed(); // the worker died: offer to load again
+        },
       );
     }
 
@@ -128,47 +113,189 @@ export const trainedView = {
       status,
       render(s) {
         current = s;
-        if (s.trainedLoad && !client.loaded && window.location.protocol !== 'file:') startLoading();
         draw(s);
       },
     };
   },
 };
 
-/** The class's untrained NumPy block on the same two sentences, for comparison. */
-function untrainedComparison(core, s) {
+/** The two sentences, the word to follow and the heatmap choices; text fields update as you type. */
+function buildControls(view, state, update) {
+  const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
+  const field = (parent, { id, label, key, max, size }) => {
+    const box = parent.append('div').attr('class', size ? 'control' : 'control sentence');
+    box.append('label').attr('for', id).text(label);
+    box.append('input').attr('id', id).attr('type', 'text').attr('maxlength', max).attr('size', size ?? null)
+      .attr('autocomplete', 'off').attr('spellcheck', 'false').attr('data-state-key', key)
+      .property('value', state[key]).on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
+  };
+  field(form, { id: 'trained-s1', label: 'Sentence 1', key: 'trainedSentence', max: 500 });
+  field(form, { id: 'trained-s2', label: 'Sentence 2', key: 'trainedSentence2', max: 500 });
+  const row = form.append('div').attr('class', 'control-row');
+  field(row, { id: 'trained-target', label: 'Word to follow', key: 'trainedTarget', max: 64, size: 10 });
+  const pick = (id, label, key, options) => {
+    const box = row.append('div').attr('class', 'control');
+    box.append('label').attr('for', id).text(label);
+    const s = box.append('select').attr('id', id).on('change', (e) => update({ [key]: Number(e.target.value) }));
+    for (const [value, name] of options) s.append('option').attr('value', value).text(name);
+    s.property('value', String(state[key]));
+  };
+  pick('trained-layer', 'Trained heads of layer', 'trainedLayer', [[1, 'layer 1'], [2, 'layer 2']]);
+  pick('trained-show', 'Heatmaps for', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2']]);
+}
+
+/**
+ * The load button, its progress bar and note. `suggested` (a link with load=1) highlights the
+ * button and says why; only a click downloads.
+ */
+function buildLoader(view, { suggested }) {
+  const box = view.append('div').attr('class', 'model-loader');
+  const button = box.append('button').attr('type', 'button').attr('id', 'trained-load').classed('suggested', suggested)
+    .text(`Load the trained model (${PACK_MB})`);
+  const bar = box.append('progress').attr('id', 'trained-progress').attr('max', 1).property('value', 0).attr('hidden', true)
+    .attr('aria-label', 'Model download');
+  const note = box.append('span').attr('class', 'muted').attr('id', 'trained-load-note')
+    .text(suggested
+      ? ' This link shows the trained model: press the button to download it, from this site, once. It never leaves your browser.'
+      : ' Downloaded from this site once, only when you ask; it never leaves your browser.');
+  if (FROM_DISK()) {
+    // The one-file build carries the page, not the 7 MB model, and a page opened from disk
+    // can neither read files beside it nor start a worker from one.
+    button.attr('disabled', true).classed('suggested', false);
+    note.text(' The trained model is a separate 7 MB file, which a page opened from disk cannot load. Serve the page (bash scripts/serve.sh) to use it.');
+  }
+  return {
+    button,
+    loading() {
+      button.attr('disabled', true).classed('suggested', false).text('Loading the trained model…');
+      bar.attr('hidden', null).property('value', 0);
+    },
+    progress(received, total) {
+      if (total) bar.property('value', received / total);
+      note.text(` ${(received / 1e6).toFixed(1)} of ${total ? (total / 1e6).toFixed(1) : '?'} MB`);
+    },
+    loaded(bytes) {
+      bar.attr('hidden', true);
+      button.text('Trained model loaded');
+      note.text(` ${(bytes / 1e6).toFixed(1)} MB, decoded in a background worker.`);
+    },
+    failed() {
+      bar.attr('hidden', true);
+      button.attr('disabled', null).text(`Try loading the trained model again (${PACK_MB})`);
+      note.text('');
+    },
+  };
+}
+
+/**
+ * The class's untrained NumPy block (Class 05 notebook defaults) on the same two sentences:
+ * {experiment, contextual cosine, notices, error}. experiment is null when it cannot run.
+ */
+function untrainedBlock(core, s) {
   try {
-    const e = core.bankExperiment({
+    const experiment = core.bankExperiment({
       source: 'numpy', sentence: s.trainedSentence, sentence2: s.trainedSentence2, target: s.trainedTarget, maxTokens: PAGE_LIMITS.maxTokens,
     });
-    const contextual = e.cosines.find((c) => c.name === 'contextual_target_across_sentences');
-    return { contextual, notices: [] };
+    const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences');
+    // What the class block dropped or assumed (punctuation, words outside its course vocabulary)
+    // is said inside its own section, not among the view's messages at the top.
+    const notices = [...new Set([...experiment.first.notices, ...experiment.second.notices])];
+    return { experiment, contextual, notices, error: null };
   } catch (error) {
-    return { contextual: null, notices: [`Untrained comparison: ${error.message}`] };
+    return { experiment: null, contextual: null, notices: [`Untrained class block: ${error.message}`], error };
   }
+}
+
+/** Before the model is loaded the class block is all there is: its errors are the view's. */
+function showUntrainedStatus(status, untrained) {
+  if (untrained.error) {
+    status.error(untrained.error.message); // the last drawing stays, dimmed
+    return;
+  }
+  status.error('');
+  status.notices([]);
+}
+
+/** Section headings numbered 1, 2, … in the order they are drawn. */
+function numberedHeadings() {
+  let n = 0;
+  return (section, id, title) => section.append('h3').attr('id', id).text(`${++n}. ${title}`);
 }
 
 function drawResults(el, { untrained, trained, state }) {
   keepHeatmaps(el);
-  const results = select(el).html('');
+  const results = select(el).html('')
+    .attr('data-sentence1', state.trainedSentence).attr('data-sentence2', state.trainedSentence2);
+  const heading = numberedHeadings();
   if (!trained) {
-    results.append('p').attr('class', 'notice').text(
-      'Load the trained model to see its tokens, its eight heads and its cosines. The untrained class block on the same sentences, for comparison:',
-    );
-    drawCosineTable(results, { untrained, trained: null, state });
+    drawUntrainedBlock(results, { untrained, state, heading, loaded: false });
+    drawCosineTable(results, { untrained, trained: null, state, heading });
     return;
   }
-  drawTokens(results, trained);
-  drawCosineTable(results, { untrained, trained, state });
-  drawFocus(results, trained, state);
-  drawHeads(results, trained, state);
+  drawTokens(results, trained, heading);
+  drawCosineTable(results, { untrained, trained, state, heading });
+  drawFocus(results, trained, state, heading);
+  drawHeads(results, trained, state, heading);
+  drawUntrainedBlock(results, { untrained, state, heading, loaded: true });
+}
+
+/** attn_weights of the untrained class block for the sentence picked, with a note from its numbers. */
+function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
+  const n = state.trainedShow;
+  const section = parent.append('section').attr('class', 'stage untrained-block').attr('aria-labelledby', 'trained-untrained');
+  heading(section, 'trained-untrained', loaded
+    ? `For comparison: the untrained class block on sentence ${n}`
+    : `The untrained class block on sentence ${n}: attention before any training`);
+  const experiment = untrained.experiment;
+  if (!experiment) {
+    section.append('p').attr('class', 'notice').text(untrained.notices.join(' '));
+    return;
+  }
+  const report = n === 1 ? experiment.first : experiment.second;
+  const tokens = Array.from(report.tokens, (t) => t.text);
+  section.append('p').text(
+    `This is the Class 05 notebook’s block (NumPy mode): a random embedding table with d_model = ${report.dModel} and random, untrained W_q, W_k, W_v (d_k = ${report.dK}). ` +
+      'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
+  );
+  drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
+    name: `untrained attn_weights, sentence ${n}`, matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
+    rowAxis: 'queries (words)', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums,
+  });
+  const targetIndex = n === 1 ? experiment.targetIndexFirst : experiment.targetIndexSecond;
+  section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n }));
+  if (untrained.notices.length) {
+    section.append('ul').attr('class', 'muted class-notices').attr('aria-label', 'What the class block left out or assumed')
+      .selectAll('li').data(untrained.notices).join('li').text((d) => d);
+  }
+  if (!loaded) {
+    section.append('p').attr('class', 'notice load-hint').text(
+      'Load the trained model (the button above) to see what training changes: the same sentences split into the model’s own tokens, its eight trained heads as heatmaps like this one, where each head looks, and the cosines of each layer.',
+    );
+  }
+}
+
+/**
+ * What the untrained heatmap beside it shows, read from its numbers: where the followed word's
+ * row (or, without the word, the first row) puts its largest weight.
+ * @param {{mixing: {row, topKey, topWeight}[], tokens: string[], targetIndex: number, target: string, sentence: number}} p
+ */
+export function untrainedNote({ mixing, tokens, targetIndex, target, sentence }) {
+  const rows = Array.from(mixing);
+  const row = targetIndex >= 0 ? targetIndex : 0;
+  const m = rows.find((r) => r.row === row);
+  if (!m) return 'This sentence has no words to attend to.';
+  const where = m.topKey === row ? 'itself' : `“${tokens[m.topKey]}”`;
+  const lead = targetIndex >= 0
+    ? `In this block, “${tokens[row]}” (row ${row + 1}) puts its largest weight, ${num(m.topWeight)}, on ${where}.`
+    : `“${target}” is not a word of sentence ${sentence}, so here is row 1: “${tokens[row]}” puts its largest weight, ${num(m.topWeight)}, on ${where}.`;
+  return `${lead} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not something learned.`;
 }
 
 const showPiece = (piece) => piece; // shown as the model sees it, with ▁ marking a word start
 
-function drawTokens(parent, trained) {
+function drawTokens(parent, trained, heading) {
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-tokens');
-  section.append('h3').attr('id', 'trained-tokens').text('1. Subword tokens');
+  heading(section, 'trained-tokens', 'Subword tokens');
   section.append('p').text(
     'This model does not look words up in a word table: it splits text into pieces from a vocabulary of 8,000, chosen by a unigram language model. ' +
       '“▁” marks the start of a word, so “▁bank” is a whole word and a rare word may become several pieces. No word is ever out of vocabulary.',
@@ -183,9 +310,9 @@ function drawTokens(parent, trained) {
   }
 }
 
-function drawCosineTable(parent, { untrained, trained, state }) {
+function drawCosineTable(parent, { untrained, trained, state, heading }) {
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-cosines');
-  section.append('h3').attr('id', 'trained-cosines').text(`2. “${state.trainedTarget}” in sentence 1 against sentence 2`);
+  heading(section, 'trained-cosines', `“${state.trainedTarget}” in sentence 1 against sentence 2`);
   const table = dataTable(section).attr('class', 'cosine-table trained-cosines');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
@@ -231,9 +358,9 @@ export function trainedVerdict({ untrained, staticCosine, trained }) {
   return parts.join(' ');
 }
 
-function drawFocus(parent, trained, state) {
+function drawFocus(parent, trained, state, heading) {
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-focus');
-  section.append('h3').attr('id', 'trained-focus').text(`3. Where does “${state.trainedTarget}” look? The three keys each head weights most`);
+  heading(section, 'trained-focus', `Where does “${state.trainedTarget}” look? The three keys each head weights most`);
   if (trained.targetFirst < 0 && trained.targetSecond < 0) {
     section.append('p').attr('class', 'notice').text(`“${state.trainedTarget}” is not a whole-word token in either sentence.`);
     return;
@@ -252,16 +379,37 @@ function drawFocus(parent, trained, state) {
     tr.append('td').attr('class', 'focus-first').text(describe(f1, trained.first));
     tr.append('td').attr('class', 'focus-second').text(describe(f2, trained.second));
   }
-  section.append('p').attr('class', 'muted').text(
-    'Different heads learned different habits: some look at the word itself or its neighbours, some reach across the sentence to the word that decides the sense (river, money). Nobody programmed that; it came from training.',
-  );
+  section.append('p').attr('class', 'muted focus-summary').text(focusSummary(trained));
 }
 
-function drawHeads(parent, trained, state) {
+/**
+ * How far the eight heads' strongest keys lie from the followed word, counted from the table
+ * above (sentence 1, or sentence 2 when the word is only there), so the sentence says what
+ * these numbers show rather than what heads usually do.
+ */
+export function focusSummary(trained) {
+  const inFirst = trained.targetFirst >= 0;
+  const focus = (inFirst ? trained.focusFirst : trained.focusSecond).filter(Boolean);
+  const target = inFirst ? trained.targetFirst : trained.targetSecond;
+  const report = inFirst ? trained.first : trained.second;
+  const groups = { itself: [], neighbour: [], farther: [] };
+  for (const f of focus) {
+    const distance = Math.abs(f.keys[0] - target);
+    groups[distance === 0 ? 'itself' : distance === 1 ? 'neighbour' : 'farther'].push(f);
+  }
+  const name = (f) => `layer ${f.layer + 1} head ${f.head + 1} → ${report.tokens[f.keys[0]].piece}`;
+  const count = (list, where) => `${where}, ${list.length}${list.length && where !== 'on itself' ? ` (${list.map(name).join(', ')})` : ''}`;
+  const piece = report.tokens[target].piece;
+  return `Where the ${focus.length} heads put their largest weight for “${piece}” in sentence ${inFirst ? 1 : 2}: ` +
+    `${count(groups.itself, 'on itself')}; ${count(groups.neighbour, 'on a next-door token')}; ${count(groups.farther, 'further away')}. ` +
+    'Nobody programmed these habits; they came from training. They say where information flows from, not why.';
+}
+
+function drawHeads(parent, trained, state, heading) {
   const layerIndex = state.trainedLayer - 1;
   const report = state.trainedShow === 1 ? trained.first : trained.second;
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads');
-  section.append('h3').attr('id', 'trained-heads').text(`4. The four heads of layer ${state.trainedLayer}, sentence ${state.trainedShow}`);
+  heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${state.trainedShow}`);
   const width = report.layers[layerIndex].heads[0].Q.cols;
   section.append('p').text(
     `Each head has its own Q, K and V of width ${width} (${report.layers[layerIndex].output.cols} features split four ways), scales q by 1/√${width}, and normalises each row with softmax, exactly as in the class. Row = the token that asks (query), column = the token it looks at (key).`,

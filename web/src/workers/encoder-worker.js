@@ -1,6 +1,8 @@
 // Runs the trained encoder off the page's main thread: fetches the model pack once (with
 // progress), keeps its bytes, and answers comparison requests with the core's reports.
 // Messages in:  {type: 'load', url} | {type: 'compare', id, options}
+//   (id is the page's sequence number for the request; the answer carries it back, so the page
+//   can tell an answer to an older sentence from the newest one)
 // Messages out: {type: 'progress', received, total} | {type: 'loaded', bytes}
 //               | {type: 'result', id, result} | {type: 'error', id?, message}
 import { loadAttentionCore, loadEncoderPack } from '../core/attention-core.js';
