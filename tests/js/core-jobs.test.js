@@ -79,6 +79,25 @@ describe('core jobs', () => {
     expect(jobs.call('workbench', wide('a b c')).tokens).toHaveLength(3);
   });
 
+  it('keeps one lane per method: a section\'s call does not replace another\'s, and one redraw follows both', () => {
+    const worker = fakeWorker();
+    let answers = 0;
+    const frames = [];
+    const jobs = createCoreJobs(core, { onAnswer: () => { answers += 1; }, startWorker: () => worker, nextFrame: (draw) => frames.push(draw) });
+    const options = wide('bank of the river');
+    expect(jobs.call('workbench', options)).toBe(PENDING);
+    expect(jobs.call('lengthExperiment', options)).toBe(PENDING);
+    expect(worker.posted.map((m) => m.method)).toEqual(['workbench', 'lengthExperiment']);
+    worker.answer();
+    worker.answer();
+    expect(frames).toHaveLength(1); // both answers, one redraw
+    expect(answers).toBe(0);
+    frames[0]();
+    expect(answers).toBe(1);
+    expect(jobs.call('lengthExperiment', options).points).toHaveLength(4);
+    expect(jobs.call('workbench', options).tokens).toHaveLength(4);
+  });
+
   it('gives the core\'s error for a wide call, as the direct call would throw it', () => {
     const { jobs, worker } = setUp();
     const options = wide('bank', { source: 'nonsense' });

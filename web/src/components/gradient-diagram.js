@@ -38,7 +38,8 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
   try {
     report = core.trainingReport({ ...options, form: 'qkv' });
   } catch (error) {
-    root.append('p').attr('class', 'error').text(error.message);
+    // computing in the worker (core-jobs.js) is not an error: it is drawn again with the answer
+    root.append('p').attr('class', error.computing ? 'notice computing' : 'error').text(error.message);
     return;
   }
   const shape = (name) => {

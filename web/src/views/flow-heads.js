@@ -21,6 +21,10 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
   try {
     s = core.headsSketch({ ...options, heads, base });
   } catch (error) {
+    if (error.computing) {
+      section.append('p').attr('class', 'notice computing').text(error.message);
+      return;
+    }
     section.append('p').attr('class', 'muted').text(`${error.message}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
     return;
   }

@@ -25,7 +25,8 @@ function card(grid, id, title, body) {
   try {
     body(c);
   } catch (error) {
-    c.append('p').attr('class', 'error').text(error.message);
+    // computing in the worker (core-jobs.js) is not an error: the card is drawn again with the answer
+    c.append('p').attr('class', error.computing ? 'notice computing' : 'error').text(error.message);
   }
 }
 

@@ -19,7 +19,7 @@ import { createVectorSource } from '../components/vector-source.js';
 import { drawOverview } from '../components/overview-diagram.js';
 import { watchWidth } from '../components/watch-width.js';
 import { drawSection } from '../components/deferred.js';
-import { PENDING, computingText } from '../core/core-jobs.js';
+import { PENDING, computingText, coreViaJobs } from '../core/core-jobs.js';
 import { tableBox, fitTable } from '../components/data-table.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 
@@ -51,6 +51,10 @@ export const flowView = {
     let last = null; // {key, step} of the last drawing, to animate only single steps
     let drawn = null; // the flow diagram's last spec, to redraw it for a new width
     let overview = null; // {spec, stepper} of the overview, likewise (it keeps its step)
+    // The sections below the flow compute their own experiments; with wide vectors those run in
+    // the worker, and a section still waiting for one is drawn again when the answer comes.
+    let sectionsComputing = false;
+    const sectionCore = jobs ? coreViaJobs(core, jobs, () => { sectionsComputing = true; }) : core;
     const stepper = createStepper(ui.stepperSlot, {
       region: ui.flowRegion.node(),
       onStep: (index) => update({ flowStep: index }),
@@ -121,7 +125,9 @@ export const flowView = {
         drawSection(ui.table.node(), () => drawStepTable(ui.table, { report, steps, step, tokens }));
         drawSection(ui.mixing.node(), () => drawMixing(ui.mixing, { report, tokens, state: current, update }));
         const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
-        if (!last || last.extras !== extras) {
+        if (!last || last.extras !== extras || sectionsComputing) {
+          sectionsComputing = false;
+          const core = sectionCore;
           drawSection(ui.observations.node(), () => drawObservations(ui.observations, { core, options, state: current, report, tokens, update }));
           drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form, workbench: report.workbench }));
           drawSection(ui.heads.node(), () => drawHeads(ui.heads, { core, options, state: current, report, tokens, update }));
