@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite, openPage, showHeatmap, heatmapValues } from './support.mjs';
+import { openSite, openPage, showHeatmap, heatmapValues, drawAllHeatmaps, viewIds } from './support.mjs';
 
 const { server, context, core } = await openSite({ acceptDownloads: true });
 
@@ -168,4 +168,35 @@ test('1024-wide vectors are computed off the main thread: the page says so, then
   assert.equal(await page.evaluate(() => document.body.dataset.computing ?? null), null);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('at 360 px no heatmap text is under 11 px, in every view: wide maps scroll in their own box instead', async () => {
+  const { page: first } = await openPage(context, server.url);
+  const views = await viewIds(first);
+  await first.close();
+  for (const view of views) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.url}?view=${view}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await drawAllHeatmaps(page);
+    const small = await page.evaluate(() => {
+      const out = [];
+      for (const t of document.querySelectorAll('figure.heatmap svg text')) {
+        if (!t.textContent.trim() || !t.getClientRects().length) continue;
+        const m = t.getScreenCTM();
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        if (px < 10.95) out.push(`${t.closest('figure').dataset.name}: “${t.textContent}” at ${px.toFixed(1)} px`);
+      }
+      return out;
+    });
+    assert.deepEqual(small.slice(0, 5), [], view);
+    // a map wider than the phone scrolls in its own labelled box; the page itself does not
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, view);
+    for (const box of await page.locator('.heatmap-plot.scrolls').all()) {
+      assert.equal(await box.getAttribute('tabindex'), '0');
+      assert.equal(await box.getAttribute('role'), 'region');
+    }
+    await page.close();
+  }
 });

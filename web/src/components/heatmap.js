@@ -30,6 +30,7 @@ import { select, scaleBand, scaleDiverging, scaleSequential, interpolateRdBu, in
 import { cellText, full, num, shapeText, truncate } from '../format.js';
 import { addExport } from './export.js';
 import { fitText } from './svg-text.js';
+import { watchWidth, widthOf, measureWidthAgain } from './watch-width.js';
 
 const LABEL_WIDTH = 74;
 const HEADER_HEIGHT = 64;
@@ -148,7 +149,7 @@ function createFigure(container) {
   ref.append('code');
   figure.append('p').attr('class', 'heatmap-note');
   const plot = figure.append('div').attr('class', 'heatmap-plot');
-  const svg = plot.append('svg').style('height', 'auto').style('max-width', '100%');
+  const svg = plot.append('svg').style('height', 'auto');
   svg.append('g').attr('class', 'row-labels');
   svg.append('g').attr('class', 'col-labels');
   svg.append('g').attr('class', 'cells');
@@ -179,6 +180,9 @@ function createFigure(container) {
   zoom.select('.zoom-in').on('click', () => setZoom(hm, hm.zoomLevel + 1));
   zoom.select('.zoom-out').on('click', () => setZoom(hm, hm.zoomLevel - 1));
   listen(hm);
+  // a new width (a phone turned) sizes the cells again
+  // (drawn at once, on screen or not: a map left with its old geometry would not fit its box)
+  watchWidth(plot.node(), () => { if (hm.spec && hm.layout) paint(hm); });
   return figure.node();
 }
 
@@ -247,6 +251,20 @@ function observe(hm) {
   observed.add(hm.figure.node());
 }
 
+// A new window width (a phone turned, an iframe resized) sizes every map's cells again, also
+// those whose own box did not report the change.
+if (typeof window !== 'undefined') {
+  let resizeTimer;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      const maps = [...observed].map((figure) => figure.heatmap).filter((hm) => hm?.figure.node().isConnected && hm.spec && hm.layout);
+      for (const hm of maps) measureWidthAgain(hm.plot.node()); // all read, then all drawn
+      for (const hm of maps) paint(hm);
+    }, 120);
+  });
+}
+
 // A printout has no scrolling: every map still waiting is drawn first.
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeprint', () => {
@@ -286,10 +304,43 @@ function size(hm) {
   hm.layout = layout;
   hm.svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`)
     .attr('width', layout.width)
-    .attr('height', layout.height)
-    .style('max-width', hm.zoomLevel > 0 ? 'none' : '100%');
+    .attr('height', layout.height);
+  checkOverflow(hm);
   return layout;
 }
+
+/**
+ * A map wider than its room scrolls sideways in its own box (the page never does): the box is
+ * then a named region and a Tab stop, so the keyboard can scroll it too. Whether it overflows is
+ * read when the browser reports a new size of the box or of the picture (the layout is done then).
+ */
+// Checked in the next frame for every map drawn in this one: its layout is needed for the
+// frame anyway, so reading it there costs nothing extra.
+const overflowChecks = new Set();
+function checkOverflow(hm) {
+  if (!overflowChecks.size && typeof requestAnimationFrame !== 'undefined') {
+    requestAnimationFrame(() => {
+      const plots = [...overflowChecks].filter((plot) => plot.isConnected);
+      overflowChecks.clear();
+      const scrolls = plots.map((plot) => plot.scrollWidth > plot.clientWidth + 1);
+      plots.forEach((plot, k) => markScrolling(plot, scrolls[k]));
+    });
+  }
+  overflowChecks.add(hm.plot.node());
+}
+
+function markScrolling(plot, scrolls) {
+  const name = plot.closest('figure')?.dataset.name ?? 'matrix';
+  plot.classList.toggle('scrolls', scrolls);
+  if (scrolls) {
+    plot.setAttribute('tabindex', '0');
+    plot.setAttribute('role', 'region');
+    plot.setAttribute('aria-label', `${name}, scrolls sideways`);
+  } else {
+    for (const a of ['tabindex', 'role', 'aria-label']) plot.removeAttribute(a);
+  }
+}
+
 
 function paint(hm) {
   const start = performance.now();
@@ -310,7 +361,7 @@ function paint(hm) {
   else drawCellImage(hm, layout);
   drawRowSums(hm, layout);
   drawLegend(svg.select('g.legend').attr('transform', `translate(${LABEL_WIDTH},${gridBottom + 8})`),
-    spec.palette, hm.colour, 160, scale.masked);
+    spec.palette, hm.colour, layout.legendWidth, scale.masked);
   hm.zoom.attr('hidden', mode === 'image' ? null : true);
   hm.zoom.select('.zoom-in').attr('disabled', Math.min(cw, ch) * 2 > MAX_ZOOMED_CELL && cw >= 1 ? true : null);
   hm.zoom.select('.zoom-out').attr('disabled', hm.zoomLevel === 0 ? true : null);
@@ -326,12 +377,17 @@ function geometry(hm) {
   const { rows, cols } = spec.matrix;
   let cw;
   let ch;
+  // The picture is never scaled down (its 11 px labels would shrink, unreadable on a phone): the
+  // cells are sized to the room there is, and a map that still does not fit scrolls in its box.
+  const room = widthOf(hm.plot.node()) || 400;
+  const fit = Math.min(IMAGE_FIT, Math.max(120, room - LABEL_WIDTH - 30));
+  const legendWidth = Math.max(80, Math.min(160, room - LABEL_WIDTH - 108));
   if (mode === 'svg') {
-    cw = ch = Math.max(14, Math.min(46, Math.floor(400 / Math.max(cols, 1))));
+    cw = ch = Math.max(14, Math.min(46, Math.floor(fit / Math.max(cols, 1))));
   } else {
-    // fitted into IMAGE_FIT px each way (cells may be thinner than a pixel: zoom shows them)
-    cw = Math.min(IMAGE_MAX_CELL, IMAGE_FIT / cols);
-    ch = Math.min(IMAGE_MAX_CELL, Math.max(cw, Math.min(IMAGE_FIT / rows, 14)));
+    // fitted into `fit` px each way (cells may be thinner than a pixel: zoom shows them)
+    cw = Math.min(IMAGE_MAX_CELL, fit / cols);
+    ch = Math.min(IMAGE_MAX_CELL, Math.max(cw, Math.min(fit / rows, 14)));
     const z = 2 ** hm.zoomLevel;
     cw *= z;
     ch *= z;
@@ -340,10 +396,10 @@ function geometry(hm) {
   const colStep = Math.max(1, Math.ceil(COL_LABEL_SPACING / cw));
   const sumWidth = spec.rowSums ? 56 : 0;
   const gridRight = LABEL_WIDTH + cols * cw;
-  const width = Math.ceil(Math.max(gridRight + Math.max(sumWidth, labelOverhang(spec.colLabels, cw, colStep)) + 4, LABEL_WIDTH + 160 + 104));
+  const width = Math.ceil(Math.max(gridRight + Math.max(sumWidth, labelOverhang(spec.colLabels, cw, colStep)) + 4, LABEL_WIDTH + legendWidth + 104));
   const gridBottom = HEADER_HEIGHT + rows * ch;
   const height = Math.ceil(gridBottom + LEGEND_HEIGHT + 4);
-  return { cw, ch, rowStep, colStep, sumWidth, gridRight, gridBottom, width, height, showValues: mode === 'svg' && cw >= 36 };
+  return { cw, ch, rowStep, colStep, sumWidth, gridRight, gridBottom, width, height, legendWidth, room, showValues: mode === 'svg' && cw >= 36 };
 }
 
 function drawLabels(hm, { cw, ch, rowStep, colStep }) {
@@ -691,8 +747,7 @@ function setZoom(hm, level) {
   // the bitmap is unchanged: only the geometry, labels and marks follow the new cell size
   const layout = geometry(hm);
   hm.layout = layout;
-  hm.svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`).attr('width', layout.width).attr('height', layout.height)
-    .style('max-width', next > 0 ? 'none' : '100%');
+  hm.svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`).attr('width', layout.width).attr('height', layout.height);
   drawLabels(hm, layout);
   hm.svg.select('image.cells-image').attr('width', hm.spec.matrix.cols * layout.cw).attr('height', hm.spec.matrix.rows * layout.ch)
     .attr('image-rendering', layout.cw >= 1 && layout.ch >= 1 ? 'optimizeSpeed' : 'auto')
@@ -702,6 +757,7 @@ function setZoom(hm, level) {
   hm.svg.select('g.legend').attr('transform', `translate(${LABEL_WIDTH},${layout.gridBottom + 8})`);
   hm.zoom.select('.zoom-in').attr('disabled', Math.min(layout.cw, layout.ch) * 2 > MAX_ZOOMED_CELL && layout.cw >= 1 ? true : null);
   hm.zoom.select('.zoom-out').attr('disabled', next === 0 ? true : null);
+  checkOverflow(hm);
   showMarks(hm);
 }
 

@@ -1,7 +1,6 @@
 // Calls `onChange(width)` when an element's width changes: a phone turned, a window or an iframe
 // resized. Diagrams that pick their layout from the width they are given redraw through it.
-// It waits until resizing pauses, skips changes of height only, and stops by itself once the
-// element has left the page (a view was replaced).
+// It waits until resizing pauses and skips changes of height only.
 //
 // The width is read only inside the ResizeObserver's callback, where the layout is already done,
 // so watching costs nothing: reading it when the watch starts (in the middle of a redraw) made the
@@ -17,11 +16,10 @@ export function watchWidth(element, onChange) {
   const changed = debounce(() => {
     if (element.isConnected) onChange(last);
   }, 120);
+  // Not stopped when the element leaves the page: a kept figure (heatmap.js) is taken out during
+  // a redraw and put back; an element that never comes back is collected with its observer.
   const observer = new ResizeObserver(() => {
-    if (!element.isConnected) {
-      observer.disconnect();
-      return;
-    }
+    if (!element.isConnected) return;
     const width = element.clientWidth;
     if (last === null || width === last) {
       last = width;
@@ -56,4 +54,9 @@ export function widthOf(element) {
   });
   sizer.observe(element);
   return width;
+}
+
+/** Reads an element's width again (after a window resize) for widthOf to hand out. */
+export function measureWidthAgain(element) {
+  if (widths.has(element)) widths.set(element, element.clientWidth);
 }
