@@ -189,7 +189,14 @@ TEST_CASE("encoder: tensors whose shapes do not fit together are refused with a 
   const EncoderPack bad = read(bad_bytes);
   CHECK_THROWS_WITH_AS(encode_sentence(bad, tokenizer, "a a"), doctest::Contains("l1.qkv_kernel has shape (3, 12)"), aw::InputError);
 
-  // Finite weights whose products leave float's range (fuzz: inf and NaN reached the page)
+  // Finite weights whose sums leave float's range (fuzz: inf reached the page). Here layer 1's
+  // attention block is about 3e38 and its output 3e38 + 3e38: no softmax came after it, so the
+  // inf and NaN came back as the layer's output without an error.
+  EncoderPack silent = good;
+  silent.tensors["l1.out_bias"].setConstant(3e38f);
+  silent.tensors["l1.ffn2_bias"].setConstant(3e38f);
+  CHECK_THROWS_WITH_AS(encode_sentence(silent, tokenizer, "a a"), doctest::Contains("The encoder's l1."), aw::InputError);
+  // Where a later softmax met the overflow, the message blamed the scores' NaN; now it names the stage.
   EncoderPack huge = good;
   huge.tensors["l0.out_bias"].setConstant(3e38f);  // the attention block adds both biases: 6e38
   huge.tensors["l0.residual_bias"].setConstant(3e38f);
