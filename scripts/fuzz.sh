@@ -9,6 +9,7 @@
 #   AW_FUZZ_JOBS=1 scripts/fuzz.sh 30          one harness at a time
 #   AW_FUZZ_ONLY=fuzz_softmax scripts/fuzz.sh  one harness (a regular expression on the names)
 #   AW_FUZZ_SEED=7 scripts/fuzz.sh             another random seed (the default, 1, keeps CI repeatable)
+#   AW_FUZZ_BUILD=build/fuzz2 scripts/fuzz.sh  another build directory
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,7 @@ jobs="${AW_FUZZ_JOBS:-2}"
 seed="${AW_FUZZ_SEED:-1}"
 only="${AW_FUZZ_ONLY:-.}"
 cxx="${AW_FUZZ_CXX:-clang++-14}"
-build=build/fuzz
+build="${AW_FUZZ_BUILD:-build/fuzz}"
 findings="$build/findings"
 
 command -v "$cxx" >/dev/null || { echo "fuzz.sh: $cxx not found (apt-get install clang-14)" >&2; exit 1; }

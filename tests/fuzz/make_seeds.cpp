@@ -1,7 +1,7 @@
 // Writes the hand-made part of the committed seed corpora (tests/fuzz/corpus/<harness>/):
 // small real-looking inputs in each harness's input layout, the tiny packs among them. The
 // other seeds are inputs the fuzzer found, kept after `-merge=1` (see README.md).
-//   build/fuzz/tests/fuzz/fuzz_make_seeds tests/fuzz/corpus
+//   cmake --build build/fuzz --target fuzz_make_seeds && build/fuzz/tests/fuzz/fuzz_make_seeds tests/fuzz/corpus
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
