@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on Debian 12, only where it is missing:
-# compilers and Emscripten, Eigen, doctest, nlohmann-json, Chromium, NumPy, Node.js; then npm ci.
+# compilers and Emscripten, clang's libFuzzer runtime, Eigen, doctest, nlohmann-json, Chromium, NumPy, Node.js; then npm ci.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ command -v em++ >/dev/null || need+=(emscripten)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# scripts/fuzz.sh: clang 14 with the libFuzzer and sanitizer runtimes
+command -v clang++-14 >/dev/null || need+=(clang-14)
+compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null || need+=(libclang-rt-14-dev)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)   # np.load of exported .npy (e2e)
 command -v node >/dev/null || need+=(nodejs)
 command -v npm >/dev/null || need+=(npm)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: native doctests (ctest, also under ASan + UBSan), JS tests on the real wasm module (vitest), and
+# Runs every test: native doctests (ctest, also under ASan + UBSan), a bounded libFuzzer run of
+# every harness (scripts/fuzz.sh), JS tests on the real wasm module (vitest), and
 # end-to-end tests of the built pages in Debian's Chromium (node --test + playwright-core):
 # views, security (CSP, no other origin), accessibility (axe-core), export, embed, offline.
 # Installs what is missing first, so it also works on a fresh machine.
@@ -23,6 +24,11 @@ cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" >/dev/null
 cmake --build build/asan --target aw_tests
 ctest --test-dir build/asan --output-on-failure
+
+step "fuzzing: every libFuzzer harness, 10 s each on its seed corpus (ASan + UBSan)"
+# 13 harnesses, two at a time: measured 168 s on a 2-core machine from a fresh build dir (87 s to
+# build, 81 s to run). Any crash, sanitizer report, broken contract, timeout or OOM fails the run.
+bash scripts/fuzz.sh 10
 
 step "WebAssembly build"
 bash scripts/build-wasm.sh

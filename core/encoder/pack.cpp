@@ -1,7 +1,10 @@
 #include "core/encoder/pack.hpp"
 
+#include <cmath>
 #include <cstring>
 #include <vector>
+
+#include "core/encoder/unigram_tokenizer.hpp"
 
 namespace aw::encoder {
 namespace {
@@ -58,6 +61,16 @@ std::vector<float> read_floats(const std::uint8_t* p, std::size_t n) {
   return out;
 }
 
+// NaN or infinity in a weight would reach every output of the forward pass: refuse the pack.
+void require_finite_values(const MatF& m, const std::string& name) {
+  if (!m.allFinite()) throw InputError("The model pack's " + name + " holds a value that is not a finite number.");
+}
+
+// The vocabulary is UTF-8 text; invalid bytes would come back out of the tokenizer as pieces
+// the page cannot show. Decoding maps each invalid byte to U+FFFD, so a round trip that changes
+// the bytes means they were not valid UTF-8.
+bool valid_utf8(const std::string& text) { return code_points_to_utf8(utf8_to_code_points(text)) == text; }
+
 MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
   if (e.encoding > 2) throw InputError("The model pack has an unknown encoding for " + e.name + ".");
   // 64-bit arithmetic: in 32-bit wasm, rows * cols could wrap around size_t.
@@ -76,6 +89,7 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
   MatF m(static_cast<long>(rows), static_cast<long>(cols));
   if (e.encoding == 0) {
     std::memcpy(m.data(), p, static_cast<std::size_t>(4 * n));  // no alignment needed
+    require_finite_values(m, e.name);
     return m;
   }
   const std::vector<float> scale_values = read_floats(p, static_cast<std::size_t>(scales));
@@ -90,6 +104,7 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
       m.row(r) = q_row.cast<float>() * scale(r);           // one scale per row
     }
   }
+  require_finite_values(m, e.name);  // a NaN or infinite scale, or an int8 times a huge one
   return m;
 }
 
@@ -128,6 +143,14 @@ EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
   for (Piece& piece : pack.vocabulary) {
     piece.text = reader.text(reader.read<std::uint16_t>("a piece length"), "a piece");
     piece.score = reader.read<double>("a piece score");
+    if (!valid_utf8(piece.text)) {
+      throw InputError("The model pack's vocabulary entry " + std::to_string(&piece - pack.vocabulary.data()) +
+                       " is not valid UTF-8 text.");
+    }
+    if (!std::isfinite(piece.score)) {
+      throw InputError("The model pack's vocabulary entry " + std::to_string(&piece - pack.vocabulary.data()) +
+                       " has a score that is not a finite number.");
+    }
   }
   const std::size_t data_start = 4 + static_cast<std::size_t>(header_length);
   if (reader.pos() > data_start || data_start > size) {

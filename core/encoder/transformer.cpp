@@ -11,6 +11,16 @@ using Vec = Eigen::RowVectorXf;
 
 Vec row(const EncoderPack& pack, const std::string& name) { return pack.tensor(name).row(0); }
 
+// The pack's values are finite (read_pack), but finite weights can still multiply past float's
+// range (3e38): every stage is checked, so the page never shows inf or NaN.
+template <typename Derived>
+void require_finite(const Eigen::MatrixBase<Derived>& m, const std::string& stage) {
+  if (!m.allFinite()) {
+    throw InputError("The encoder's " + stage + " overflows float's range: the model pack's weights are damaged or " +
+                     "are not this model's.");
+  }
+}
+
 // LayerNorm over each row's features: (x - mean) / sqrt(var + eps) * scale + bias.
 MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
   MatF out(x.rows(), x.cols());
@@ -46,7 +56,9 @@ std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const Mat
                                    const std::vector<std::pair<Eigen::Index, Eigen::Index>>& spans, float eps) {
   const std::string p = "l" + std::to_string(layer) + ".";
   const MatF h = layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps);
+  require_finite(h, p + "layer norm");
   const MatF qkv = affine(h, pack.tensor(p + "qkv_kernel"), row(pack, p + "qkv_bias"));
+  require_finite(qkv, p + "queries, keys and values");
   const Eigen::Index width = qkv.cols() / 3;
   const Eigen::Index head_dim = width / kHeads;
   const float q_scale = pack.tensor(p + "q_scale")(0, 0);
@@ -60,16 +72,24 @@ std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const Mat
       r.Q = qkv.block(first, head * head_dim, length, head_dim) * q_scale;
       r.K = qkv.block(first, width + head * head_dim, length, head_dim);
       r.V = qkv.block(first, 2 * width + head * head_dim, length, head_dim);
-      r.attn_weights = row_softmax<float>(r.Q * r.K.transpose());
+      const MatF scores = r.Q * r.K.transpose();
+      require_finite(r.Q, p + "scaled queries");
+      require_finite(scores, p + "attention scores");
+      r.attn_weights = row_softmax<float>(scores);
       combined.block(first, head * head_dim, length, head_dim) = r.attn_weights * r.V;
       results[s].heads.push_back(std::move(r));
     }
   }
+  require_finite(combined, p + "attention output");
   MatF attended = affine(combined, pack.tensor(p + "out_kernel"), row(pack, p + "out_bias"));
   attended += layer == 0 ? affine(x, pack.tensor("l0.residual_kernel"), row(pack, "l0.residual_bias")) : x;
+  require_finite(attended, p + "attention block");
   const MatF z = layer_norm(attended, row(pack, p + "ffn_ln_scale"), row(pack, p + "ffn_ln_bias"), eps);
+  require_finite(z, p + "feed-forward layer norm");
   const MatF hidden = affine(z, pack.tensor(p + "ffn1_kernel"), row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
+  require_finite(hidden, p + "feed-forward hidden layer");
   const MatF output = attended + affine(hidden, pack.tensor(p + "ffn2_kernel"), row(pack, p + "ffn2_bias"));
+  require_finite(output, p + "output");
   for (std::size_t s = 0; s < spans.size(); ++s) results[s].output = output.middleRows(spans[s].first, spans[s].second);
   return results;
 }
@@ -143,6 +163,7 @@ EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer
     report.static_vectors.row(t) = table.row(id);
   }
   report.input = 2.0f * report.static_vectors + timing_signal(tokens, row(pack, "timing_inv"));
+  require_finite(report.input, "input (twice the token vectors plus the timing signal)");
   return report;
 }
 
@@ -185,9 +206,12 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
   }
   for (EncoderReport& r : reports) {
     const Vec pooled = r.layers.back().output.colwise().mean();
-    const Vec hidden = (pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias")).array().tanh().matrix();
+    const Vec projected = pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias");
+    require_finite(projected, "pooled sentence projection");
+    const Vec hidden = projected.array().tanh().matrix();
     const float norm_sq = std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0));
     r.sentence_vector = hidden / std::sqrt(norm_sq);
+    require_finite(r.sentence_vector, "sentence vector");  // 0 / 0 when l2_epsilon is not positive
   }
   return reports;
 }

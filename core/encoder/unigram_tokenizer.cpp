@@ -55,6 +55,11 @@ UnigramTokenizer::UnigramTokenizer(const std::vector<Piece>& vocabulary, int res
     // At least 1: the walk back steps by this length, and an empty piece would never move.
     utf16_length_[id] = std::max(1, static_cast<int>(piece.size() + std::count_if(piece.begin(), piece.end(), [](char32_t c) { return c > 0xFFFF; })));
     if (static_cast<int>(id) < reserved || piece.empty()) continue;
+    if (piece.size() > kMaxPieceLength) {
+      throw InputError("The model's vocabulary entry " + std::to_string(id) + " is " + std::to_string(piece.size()) +
+                       " characters long; pieces of more than " + std::to_string(kMaxPieceLength) +
+                       " are not supported.");
+    }
     pieces_[piece] = {static_cast<int>(id), vocabulary[id].score};  // a later duplicate wins, as in the package's trie
     longest_ = std::max(longest_, piece.size());
   }

@@ -22,8 +22,14 @@ struct SubwordToken {
   std::string piece;  // the vocabulary piece, e.g. "▁bank"; for an unknown, the text it replaced
 };
 
+// The longest piece a vocabulary may hold, in code points (the real model's longest has 16).
+// Matching looks up every substring up to this length at every position, so a crafted
+// vocabulary with one 16,000-character piece would take minutes on a 16 KB text.
+constexpr std::size_t kMaxPieceLength = 64;
+
 class UnigramTokenizer {
  public:
+  // Throws InputError for an empty vocabulary or a piece longer than kMaxPieceLength.
   explicit UnigramTokenizer(const std::vector<Piece>& vocabulary, int reserved = 6);
   std::vector<SubwordToken> encode(const std::string& nfkc_text) const;
 

@@ -4,6 +4,10 @@
 
 #include "core/math/positional.hpp"
 
+// The workbench adds a positional table as large as its input: the caps must agree.
+static_assert(aw::kMaxTokens <= aw::kMaxPositions && aw::kMaxWidth <= aw::kMaxPositionalWidth,
+              "positional encoding refuses sizes the workbench accepts");
+
 namespace aw {
 namespace {
 

@@ -29,6 +29,13 @@ struct WeightExplanation {
 inline WeightExplanation explain_weight(const MatD& Q, const MatD& K, long i, long j,
                                         const AttentionOptions& options) {
   if (Q.cols() != K.cols()) throw InputError("explain: Q and K have different widths");
+  // Self-attention has one query and one key per token. With more queries than keys, a mask
+  // (which compares positions i and j) could hide every key of another row: the matrix this
+  // would explain cannot be formed, so there is nothing to explain.
+  if (Q.rows() != K.rows()) {
+    throw InputError("explain: Q has " + std::to_string(Q.rows()) + " rows and K " + std::to_string(K.rows()) +
+                     ": both need one row per token");
+  }
   if (Q.cols() == 0) throw InputError("explain: Q and K need at least one feature");
   if (!Q.allFinite() || !K.allFinite()) throw InputError("explain: Q or K contains NaN or infinity");
   if (i < 0 || i >= Q.rows() || j < 0 || j >= K.rows()) {

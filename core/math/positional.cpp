@@ -6,6 +6,11 @@ namespace aw {
 
 MatD sinusoidal_positional_encoding(long tokens, long d) {
   if (tokens < 0 || d < 1) throw InputError("positional encoding needs a width of at least 1");
+  if (tokens > kMaxPositions || d > kMaxPositionalWidth) {
+    throw InputError("positional encoding: at most " + std::to_string(kMaxPositions) + " positions of width " +
+                     std::to_string(kMaxPositionalWidth) + " (asked for " + std::to_string(tokens) + " x " +
+                     std::to_string(d) + ")");
+  }
   MatD pe(tokens, d);
   for (long pos = 0; pos < tokens; ++pos) {
     for (long c = 0; c < d; ++c) {

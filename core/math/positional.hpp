@@ -8,6 +8,11 @@
 
 namespace aw {
 
+// The largest table the page asks for (the workbench's 2048 tokens of width 1024); a larger
+// request is refused before anything is allocated, rather than failing with bad_alloc.
+constexpr long kMaxPositions = 2048;
+constexpr long kMaxPositionalWidth = 1024;
+
 // (tokens, d) matrix: row pos is the encoding of position pos (0-based, like the paper's pos).
 // For an odd d the last column is a sine (its pair has no cosine partner).
 MatD sinusoidal_positional_encoding(long tokens, long d);

@@ -31,20 +31,42 @@ Scalar dot(const RowVec<Scalar>& a, const RowVec<Scalar>& b) {
 // NumPy computes, so results round alike; where the squares would underflow or overflow (|a|
 // near 1e-154 or 1e154 in double), Eigen's stableNorm rescales first, so a tiny vector is not
 // taken for zero and a huge one is not infinite.
+// A length past the largest double (two entries of 1.7e308) cannot be returned: refused.
 template <typename Scalar>
 Scalar norm(const RowVec<Scalar>& a) {
   require_finite_vector(a, "length");
   const Scalar plain = a.norm();
   const Scalar smallest_safe = std::sqrt(std::numeric_limits<Scalar>::min()) * Scalar(1e4);
   if (std::isfinite(plain) && plain >= smallest_safe) return plain;
-  return a.stableNorm();
+  const Scalar stable = a.stableNorm();
+  if (!std::isfinite(stable)) {
+    throw InputError("length: the vector's length overflows: the values are too large to measure in floating point");
+  }
+  return stable;
+}
+
+// a, or a divided by its largest entry when its length would overflow or is so small that its
+// digits are lost (denormal entries: [5e-324, 5e-324] has no representable length near its
+// true one, so a / |a| would not be a unit vector). Same direction, which is all that cosine,
+// normalized and the angle use; ordinary vectors are left as they are, so their results still
+// round exactly as NumPy's.
+template <typename Scalar>
+RowVec<Scalar> measurable(const RowVec<Scalar>& a) {
+  require_finite_vector(a, "length");
+  const Scalar plain = a.norm();
+  const Scalar smallest_safe = std::sqrt(std::numeric_limits<Scalar>::min()) * Scalar(1e4);
+  if (a.size() == 0 || (std::isfinite(plain) && plain >= smallest_safe)) return a;
+  const Scalar largest = a.cwiseAbs().maxCoeff();
+  if (largest == 0) return a;  // the zero vector: the callers refuse it
+  return a / largest;
 }
 
 // cosine(a, b) = a·b / (|a| |b|), as the notebook's cosine(), kept within [-1, 1]. A zero
 // vector has no direction, so its cosine is undefined: refuse it rather than return NaN.
 template <typename Scalar>
-Scalar cosine(const RowVec<Scalar>& a, const RowVec<Scalar>& b) {
-  if (a.size() != b.size()) dot(a, b);  // the same message for different lengths
+Scalar cosine(const RowVec<Scalar>& a_in, const RowVec<Scalar>& b_in) {
+  if (a_in.size() != b_in.size()) dot(a_in, b_in);  // the same message for different lengths
+  const RowVec<Scalar> a = measurable(a_in), b = measurable(b_in);
   const Scalar norm_a = norm(a);
   const Scalar norm_b = norm(b);
   if (norm_a == 0 || norm_b == 0) {
@@ -58,7 +80,8 @@ Scalar cosine(const RowVec<Scalar>& a, const RowVec<Scalar>& b) {
 
 // a / |a|: the unit vector in a's direction. A zero vector has none.
 template <typename Scalar>
-RowVec<Scalar> normalized(const RowVec<Scalar>& a) {
+RowVec<Scalar> normalized(const RowVec<Scalar>& a_in) {
+  const RowVec<Scalar> a = measurable(a_in);
   const Scalar n = norm(a);
   if (n == 0) throw InputError("normalise: a zero vector has no direction to keep");
   return a / n;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,30 @@ TEST_CASE("pack: unaligned offsets decode the same values as aligned ones") {
   CHECK(p.tensor("q")(0, 0) == -2.0f);
 }
 
+TEST_CASE("pack: NaN, infinite or overflowing values are refused (fuzz: they reached every output)") {
+  std::vector<std::uint8_t> data;
+  put<float>(data, std::numeric_limits<float>::quiet_NaN());
+  CHECK_THROWS_WITH_AS(read(craft({{"t", 0, 1, 1, 0}}, {"a"}, data)), doctest::Contains("t holds a value that is not a finite"), aw::InputError);
+  // int8 with an infinite scale, and with a finite scale that 127 times overflows float
+  for (const float scale : {std::numeric_limits<float>::infinity(), 3e38f}) {
+    std::vector<std::uint8_t> int8;
+    put<float>(int8, scale);
+    int8.push_back(127);
+    CHECK_THROWS_WITH_AS(read(craft({{"q", 2, 1, 1, 0}}, {"a"}, int8)), doctest::Contains("not a finite number"), aw::InputError);
+  }
+}
+
+TEST_CASE("pack: vocabulary pieces must be UTF-8 with finite scores (fuzz: invalid pieces reached the page)") {
+  const std::vector<std::uint8_t> data(4, 0);
+  CHECK_THROWS_WITH_AS(read(craft({{"t", 0, 1, 1, 0}}, {"a", "b\xFF"}, data)), doctest::Contains("entry 1 is not valid UTF-8"), aw::InputError);
+  CHECK_THROWS_WITH_AS(read(craft({{"t", 0, 1, 1, 0}}, {"\xED\xA0\x80"}, data)), doctest::Contains("not valid UTF-8"), aw::InputError);
+  CHECK(read(craft({{"t", 0, 1, 1, 0}}, {"\xEF\xBF\xBD", "\xE2\x96\x81" "caf\xC3\xA9"}, data)).vocabulary.size() == 2);
+  std::vector<std::uint8_t> nan_score = craft({{"t", 0, 1, 1, 0}}, {"a"}, data);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::memcpy(nan_score.data() + nan_score.size() - data.size() - sizeof nan, &nan, sizeof nan);  // the last piece's score
+  CHECK_THROWS_WITH_AS(read(nan_score), doctest::Contains("score that is not a finite number"), aw::InputError);
+}
+
 TEST_CASE("unigram tokenizer: an empty piece 0 cannot stall the walk back") {
   const std::vector<Piece> vocabulary = {{"", 0}, {"\xE2\x96\x81" "a", -1}};
   const UnigramTokenizer tokenizer(vocabulary, 1);
@@ -96,6 +121,15 @@ TEST_CASE("unigram tokenizer: an empty piece 0 cannot stall the walk back") {
   std::string joined;
   for (const SubwordToken& t : tokens) joined += t.piece;
   CHECK(joined == "\xE2\x96\x81" "a" "\xE2\x96\x81" "zz");  // every symbol once, and it returned
+}
+
+TEST_CASE("unigram tokenizer: a vocabulary with an over-long piece is refused (fuzz: cubic time, minutes per text)") {
+  // Matching tried every substring up to the longest piece at every position: a 4,000-character
+  // piece took 19 s on a 4,000-character text, a 16,000-character one about 20 minutes on 16 KB.
+  const std::vector<Piece> vocabulary = {{"\xEF\xBF\xBD", 0}, {std::string(kMaxPieceLength + 1, 'a'), -1}, {"a", -1}};
+  CHECK_THROWS_WITH_AS(UnigramTokenizer(vocabulary, 1), doctest::Contains("pieces of more than 64"), aw::InputError);
+  const std::vector<Piece> longest = {{"\xEF\xBF\xBD", 0}, {std::string(kMaxPieceLength, 'a'), -1}, {"a", -1}};
+  CHECK(UnigramTokenizer(longest, 1).encode(std::string(kMaxPieceLength, 'a')).size() == 2);  // "▁", then the long piece
 }
 
 TEST_CASE("unigram tokenizer: invalid UTF-8 becomes U+FFFD, never invalid pieces") {
@@ -154,6 +188,22 @@ TEST_CASE("encoder: tensors whose shapes do not fit together are refused with a 
   const std::vector<std::uint8_t> bad_bytes = model(3);
   const EncoderPack bad = read(bad_bytes);
   CHECK_THROWS_WITH_AS(encode_sentence(bad, tokenizer, "a a"), doctest::Contains("l1.qkv_kernel has shape (3, 12)"), aw::InputError);
+
+  // Finite weights whose sums leave float's range (fuzz: inf reached the page). Here layer 1's
+  // attention block is about 3e38 and its output 3e38 + 3e38: no softmax came after it, so the
+  // inf and NaN came back as the layer's output without an error.
+  EncoderPack silent = good;
+  silent.tensors["l1.out_bias"].setConstant(3e38f);
+  silent.tensors["l1.ffn2_bias"].setConstant(3e38f);
+  CHECK_THROWS_WITH_AS(encode_sentence(silent, tokenizer, "a a"), doctest::Contains("The encoder's l1."), aw::InputError);
+  // Where a later softmax met the overflow, the message blamed the scores' NaN; now it names the stage.
+  EncoderPack huge = good;
+  huge.tensors["l0.out_bias"].setConstant(3e38f);  // the attention block adds both biases: 6e38
+  huge.tensors["l0.residual_bias"].setConstant(3e38f);
+  CHECK_THROWS_WITH_AS(encode_sentence(huge, tokenizer, "a a"), doctest::Contains("overflows float's range"), aw::InputError);
+  EncoderPack huge_embedding = good;
+  huge_embedding.tensors["embeddings"].setConstant(3e38f);  // x0 = 2 E[id] + timing overflows
+  CHECK_THROWS_WITH_AS(encode_sentence(huge_embedding, tokenizer, "a a"), doctest::Contains("overflows float's range"), aw::InputError);
 }
 
 TEST_CASE("encoder: an over-long text or batch is refused before tokenizing") {

@@ -201,6 +201,17 @@ TEST_CASE("the explanation equals the matrix bit for bit, with a local window to
   CHECK_THROWS_AS(aw::explain_weight(nan, f.X, 0, 0, {}), aw::InputError);
 }
 
+TEST_CASE("explain refuses Q and K of different token counts (fuzz: a weight of a matrix that cannot exist)") {
+  // Four queries, one key, window 0: rows 1..3 see no key, so the weight matrix is refused;
+  // explaining its row 0 used to succeed all the same.
+  MatD Q(4, 1), K(1, 1);
+  Q << -1e300, 0, -7, 4;
+  K << 4;
+  const aw::AttentionOptions window0{false, false, 0};
+  CHECK_THROWS_WITH_AS(aw::explain_weight(Q, K, 0, 0, window0), doctest::Contains("one row per token"), aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::explain_weight(K, Q, 0, 0, {}), doctest::Contains("one row per token"), aw::InputError);
+}
+
 TEST_CASE("finite inputs whose products overflow are refused with a message, never inf or NaN") {
   MatD X(2, 1), W(1, 1), small(1, 1);
   X << 1e200, 1;

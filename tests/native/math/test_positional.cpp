@@ -18,3 +18,11 @@ TEST_CASE("sinusoidal positional encoding matches NumPy, including an odd width"
   CHECK(std::abs(pe(1, 2) - std::sin(1.0 / 100.0)) < 1e-15);  // 10000^(2/4) = 100
 }
 
+
+TEST_CASE("positional encoding: sizes past the page's caps are refused before allocating (fuzz)") {
+  // Was std::bad_alloc (or an out-of-memory kill) instead of the project's error.
+  CHECK_THROWS_WITH_AS(aw::sinusoidal_positional_encoding(1L << 40, 1L << 20), doctest::Contains("at most"), aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::sinusoidal_positional_encoding(aw::kMaxPositions + 1, 4), doctest::Contains("at most"), aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::sinusoidal_positional_encoding(4, aw::kMaxPositionalWidth + 1), doctest::Contains("at most"), aw::InputError);
+  CHECK(aw::sinusoidal_positional_encoding(aw::kMaxPositions, 2).rows() == aw::kMaxPositions);
+}

@@ -74,3 +74,24 @@ TEST_CASE("dot, cosine, norm and normalized refuse NaN and infinity, and an over
   CHECK_THROWS_AS(aw::normalized(inf), aw::InputError);
   CHECK_THROWS_WITH_AS(aw::dot(vec2(1e200, 1e200), vec2(1e200, 1e200)), doctest::Contains("overflows"), aw::InputError);
 }
+
+TEST_CASE("a vector whose length overflows: norm refuses it, direction-only results still work (fuzz)") {
+  const double big = 1.7e308;
+  const Vec huge = vec2(big, big);  // length 2.4e308: past the largest double
+  CHECK_THROWS_WITH_AS(aw::norm(huge), doctest::Contains("too large"), aw::InputError);  // was inf
+  CHECK(aw::cosine(huge, huge) == doctest::Approx(1.0));
+  CHECK(aw::cosine(huge, vec2(1, 0)) == doctest::Approx(std::sqrt(0.5)));
+  const Vec unit = aw::normalized(huge);
+  CHECK(unit(0) == doctest::Approx(std::sqrt(0.5)));
+  CHECK(unit.allFinite());
+  CHECK(aw::angle_degrees(huge, vec2(-1, -1)) == doctest::Approx(180.0));
+}
+
+TEST_CASE("vectors of denormal entries: normalized is still of length 1 (fuzz)") {
+  Vec a(3);
+  a << -0.0, 4.9406564584124654e-324, 4.9406564584124654e-324;  // |a| is not representable
+  const Vec u = aw::normalized(a);
+  CHECK(u.norm() == doctest::Approx(1.0).epsilon(1e-12));  // was 0.707: [0, 0.5, 0.5]
+  CHECK(aw::cosine(a, a) == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(aw::angle_degrees(a, Vec(-a)) == doctest::Approx(180.0));
+}
