@@ -10,6 +10,7 @@ import { num, full } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { flag, intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
+import { figureAttr } from '../components/figures.js';
 
 // Next to the page (public/models/), wherever the page is served from.
 const modelUrl = () => new URL('models/use-lite-int8.bin', document.baseURI).href;
@@ -260,7 +261,7 @@ function drawFocus(parent, trained, state) {
 function drawHeads(parent, trained, state) {
   const layerIndex = state.trainedLayer - 1;
   const report = state.trainedShow === 1 ? trained.first : trained.second;
-  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads');
+  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads').call(figureAttr, 'trained_heads');
   section.append('h3').attr('id', 'trained-heads').text(`4. The four heads of layer ${state.trainedLayer}, sentence ${state.trainedShow}`);
   const width = report.layers[layerIndex].heads[0].Q.cols;
   section.append('p').text(
