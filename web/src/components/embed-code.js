@@ -105,7 +105,7 @@ function buildDialog({ embedLink }) {
   return {
     open(figure, root, opener) {
       current = { figure, root };
-      dialog.select('#embed-code-title').text(`Embed “${figure}”: ${FIGURES[figure].label}`);
+      dialog.select('#embed-code-title').text(`Embed ${FIGURES[figure].label}`);
       dialog.select('#embed-code-controls-sentence').property('checked', true);
       fill();
       dialog.node().showModal();
