@@ -35,7 +35,7 @@ export function startEmbed(app, { fullPageUrl, viewId, figure = '', controls = '
   bar.append('h1').attr('class', 'embed-title').text(figure ? `Attention Whiteboard: ${figure}` : 'Attention Whiteboard');
   const link = bar.append('a').attr('target', '_blank').attr('rel', 'noopener').text('Open the full page ↗');
   const checkFigure = figure ? showFigureOnly(app, figure, controls) : () => {};
-  if (unknownFigure !== null) showUnknownFigure(app, unknownFigure, figureLink);
+  const unknown = unknownFigure === null ? null : showUnknownFigure(app, unknownFigure, figureLink);
   let last = 0;
   const post = () => {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
@@ -48,6 +48,8 @@ export function startEmbed(app, { fullPageUrl, viewId, figure = '', controls = '
     update() {
       link.attr('href', fullPageUrl());
       checkFigure();
+      // in <main>, first: mounting a view empties it, so it is put back after each render
+      if (unknown && app.firstChild !== unknown) app.prepend(unknown);
       post();
     },
   };
@@ -72,8 +74,12 @@ function showFigureOnly(app, figure, controls) {
   document.documentElement.classList.add('figure-embed');
   document.documentElement.dataset.embeddedFigure = figure; // not data-figure: that marks the figure itself
   const keep = keptSelectors(figure, controls);
+  // The headings of the sections around the figure stay for screen readers (the outline reads
+  // h1, the chapter, the section, then the figure's own headings), visually hidden.
+  const headings = `:has(${keep}) > :is(h2, h3, h4)`;
   const style = document.createElement('style');
-  style.textContent = `#app :not(:has(${keep}), ${keep}, :is(${keep}) *) { display: none !important; }`;
+  style.textContent = `#app :not(:has(${keep}), ${keep}, :is(${keep}) *, ${headings}) { display: none !important; }
+#app ${headings} { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }`;
   document.head.append(style);
   const missing = select(document.createElement('p')).attr('class', 'notice figure-missing').attr('role', 'status').attr('hidden', true);
   app.before(missing.node());
@@ -98,7 +104,7 @@ function showFigureOnly(app, figure, controls) {
 function showUnknownFigure(app, name, figureLink) {
   document.documentElement.classList.add('figure-unknown');
   const box = select(document.createElement('section')).attr('class', 'figure-unknown-message').attr('role', 'alert');
-  app.before(box.node());
+  app.prepend(box.node());
   box.append('h2').text(`No figure is called “${name.slice(0, 40)}”`);
   box.append('p').text('These figures can be embedded one at a time (figure=<name> in the link):');
   const list = box.append('ul').attr('class', 'figure-list');
@@ -107,4 +113,5 @@ function showUnknownFigure(app, name, figureLink) {
     item.append('a').attr('href', figureLink(known)).append('code').text(known);
     item.append('span').text(`: ${FIGURES[known].label}`);
   }
+  return box.node();
 }
