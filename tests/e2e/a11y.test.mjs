@@ -78,6 +78,26 @@ test('axe: zero violations on the trained chapter once its model is loaded (ligh
   }
 });
 
+test('axe: zero violations in figure embeds (at 360 px, light and dark), the unknown-figure list, and the open Embed dialog', async () => {
+  const phone = await launchBrowser({ bypassCSP: true, viewport: { width: 360, height: 740 } });
+  for (const colorScheme of ['light', 'dark']) {
+    for (const query of ['?embed=1&figure=attn_weights', '?embed=1&figure=flow&controls=none', '?embed=1&figure=bank_cosines', '?embed=1&figure=flow_heads', '?embed=1&figure=trained_heads', '?embed=1&figure=nope']) {
+      const { page } = await openPage(phone, `${server.url}${query}`);
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await drawAllHeatmaps(page);
+      assert.deepEqual(await scan(page), [], `${query} in ${colorScheme}`);
+      await page.close();
+    }
+    const { page } = await openPage(context, server.url);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.click('[data-figure="attn_weights"] .embed-code-button');
+    await page.locator('#embed-code-dialog[open]').waitFor();
+    assert.deepEqual(await scan(page), [], `the Embed dialog in ${colorScheme}`);
+    await page.close();
+  }
+  await phone.close();
+});
+
 test('axe does report a violation (control for the scan above)', async () => {
   const { page } = await openPage(context, server.url);
   await page.evaluate(() => {

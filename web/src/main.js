@@ -12,10 +12,15 @@ import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { whenSectionsDrawn } from './components/deferred.js';
 import { createCoreJobs } from './core/core-jobs.js';
+import { createEmbedCode } from './components/embed-code.js';
+import { FIGURES, figureId } from './components/figures.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('views-nav');
 const { state, ignored } = stateFromQuery(window.location.search);
+// a figure the link asked for by a name that does not exist: embedded, a message lists the real ones
+const askedFigure = new URLSearchParams(window.location.search).get('figure');
+const unknownFigure = askedFigure !== null && !state.figure ? askedFigure : null;
 let core;
 let jobs; // the core calls that run in a worker when they are big (core/core-jobs.js)
 let active; // {view, instance} of the mounted view
@@ -117,6 +122,35 @@ function queryFor(patch) {
 /** The absolute address of the current state (with `patch` applied), for sharing. */
 function linkFor(patch) {
   return new URL(`${window.location.pathname}${queryFor(patch)}`, window.location.href).href;
+}
+
+/** The embed link of one figure at the current state (its view is the figure's own). */
+function figureEmbedLink(figure, controls = 'sentence') {
+  return linkFor({ embed: true, figure, controls, view: FIGURES[figure].view });
+}
+
+/** From an embed to the full page: the same state, without embed, scrolled to the figure shown. */
+function fullPageLink() {
+  const link = linkFor({ embed: false, figure: '', controls: 'sentence' });
+  return state.figure ? `${link}#${figureId(state.figure)}` : link;
+}
+
+/**
+ * figure= without embed=1 opens the full page at that figure: the name becomes the address's
+ * #figure-<name>, as the embeds' "open the full page" links write it.
+ */
+function figureToAnchor() {
+  if (state.embed) return;
+  if (state.figure) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${figureId(state.figure)}`);
+  state.figure = '';
+  state.controls = 'sentence';
+}
+
+/** The full page opened at a figure (#figure-<name>) scrolls to it once it is drawn. */
+function scrollToAnchoredFigure() {
+  const { hash } = window.location;
+  if (!hash.startsWith('#figure-')) return;
+  document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
 }
 
 // Back and Forward: each settled edit is one history entry. The first change after a pause opens
@@ -303,8 +337,17 @@ function showProgress(received, total) {
 }
 
 async function start() {
-  if (state.embed) embed = startEmbed(app, { fullPageUrl: () => linkFor({ embed: false }), viewId: () => state.view });
-  else share = createShare(document.getElementById('share'));
+  figureToAnchor();
+  if (state.embed) {
+    embed = startEmbed(app, {
+      fullPageUrl: fullPageLink, viewId: () => state.view, figure: state.figure, controls: state.controls,
+      unknownFigure, figureLink: (name) => figureEmbedLink(name, state.controls),
+    });
+  } else {
+    share = createShare(document.getElementById('share'));
+  }
+  // every figure of a view gets a "Copy embed code" button (not in a figure embed: it is the figure)
+  if (!state.figure) createEmbedCode(app, { embedLink: figureEmbedLink });
   drawSkeleton();
   try {
     core = await loadAttentionCore({ onProgress: showProgress });
@@ -326,6 +369,7 @@ async function start() {
   // A text field left or a box ticked ends the current edit: the next change is a new entry.
   app.addEventListener('change', settle);
   noticeIgnored();
+  scrollToAnchoredFigure();
   registerOfflineCache();
 }
 

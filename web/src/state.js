@@ -5,6 +5,7 @@ import { PAGE_LIMITS } from './limits.js';
 import { intIn, flag, oneOf, text } from './params.js';
 import { VIEWS, DEFAULT_VIEW_ID } from './views/index.js';
 import { SOURCE_VALUES } from './vectors/store.js';
+import { FIGURES, FIGURE_NAMES, CONTROLS_VALUES } from './components/figures.js';
 
 /** Shared by every view: the sentence, where the numbers come from, widths, seeds, toggles. */
 const SHARED_PARAMS = [
@@ -25,6 +26,9 @@ const SHARED_PARAMS = [
   { url: 'causal', key: 'causal', parse: flag, default: false },
   // embed=1: only the chosen view, compact, for an iframe (main.js, components/embed.js)
   { url: 'embed', key: 'embed', parse: flag, default: false },
+  // with embed=1: one figure alone (components/figures.js), with the sentence field or nothing else
+  { url: 'figure', key: 'figure', parse: oneOf(FIGURE_NAMES), default: '' },
+  { url: 'controls', key: 'controls', parse: oneOf(CONTROLS_VALUES), default: 'sentence' },
 ];
 
 export const PARAMS = [...SHARED_PARAMS, ...VIEWS.flatMap((view) => view.params ?? [])];
@@ -45,6 +49,12 @@ export function applyTiedWidths(state) {
   return state;
 }
 
+/** A figure belongs to one view: figure=flow opens the flow chapter whatever `view` says. */
+export function applyFigureView(state) {
+  if (state.figure) state.view = FIGURES[state.figure].view;
+  return state;
+}
+
 /** Reads a state from a query string; returns it with the list of keys that were ignored. */
 export function stateFromQuery(search) {
   const byUrl = new Map(PARAMS.map((p) => [p.url, p]));
@@ -56,7 +66,7 @@ export function stateFromQuery(search) {
     if (parsed === undefined) ignored.push(key);
     else state[param.key] = parsed;
   }
-  return { state: applyTiedWidths(state), ignored };
+  return { state: applyFigureView(applyTiedWidths(state)), ignored };
 }
 
 /** The query string for a state: only what differs from the defaults. */

@@ -7,6 +7,7 @@ import { drawBarChart } from '../components/bar-chart.js';
 import { num, full } from '../format.js';
 import { isPretrained } from '../vectors/store.js';
 import { dataTable } from '../components/data-table.js';
+import { figureAttr } from '../components/figures.js';
 
 export const bankView = {
   id: 'bank',
@@ -93,7 +94,7 @@ function drawResults(results, { experiment, state }) {
     summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
   }
 
-  const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines');
+  const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines').call(figureAttr, 'bank_cosines');
   chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
   chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx (s1), ctx (s2): the contextual output (Y) of the target in sentence 1 or 2. Dark bars are the notes’ comparisons, light ones compare each ctx with every other raw word of the shared table.');
   const items = cosineItems(experiment);
@@ -103,7 +104,10 @@ function drawResults(results, { experiment, state }) {
     const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
     chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);
   }
-  const table = dataTable(chart).attr('class', 'cosine-table bank-table');
+  // open here; a figure embed of the chart starts it closed (components/figures.js)
+  const tableBox = chart.append('details').attr('class', 'figure-table-box').attr('open', true);
+  tableBox.append('summary').text('The same cosines as a table, with how to read each');
+  const table = dataTable(tableBox).attr('class', 'cosine-table bank-table');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');

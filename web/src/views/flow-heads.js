@@ -28,10 +28,11 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
     section.append('p').attr('class', 'muted').text(`${error.message}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
     return;
   }
-  section.append('p').text(
+  // the long explanations stay on the full page; an embedded figure keeps its title, bars and steps
+  section.append('p').attr('data-figure-detail', '').text(
     `The last board drew several attention paths side by side. Here Q = X W_q, K = X W_k and V = X W_v (Class 05’s projections, ${dModel} features, even when the flow above is Class 04’s parameter-free form) are cut into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim} feature${s.headDim === 1 ? '' : 's'}; each slice runs the Class 05 flow on its own (scores ÷ √${s.headDim} = ${num(s.divisor)}, softmax, weighted values), so each head has its own row of weights for “${tokens[base]}”. Their outputs are put side by side: ${heads} × ${s.headDim} = ${dModel} numbers again.`,
   );
-  section.append('p').attr('class', 'muted').text(
+  section.append('p').attr('class', 'muted').attr('data-figure-detail', '').text(
     'Slicing one big projection into heads is what a real layer does too: nn.MultiheadAttention computes Q, K, V with one in_proj_weight and cuts them into heads, so each head’s slice of columns is its own projection. What this sketch leaves out is training and the output matrix: the slices come from random, untrained W_q, W_k, W_v, and the concatenation is not multiplied by a learned W_o (out_proj). Heads run in parallel within one block; stacking blocks is a different thing (depth).',
   );
   const control = section.append('div').attr('class', 'control heads-control');
@@ -83,7 +84,10 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
     ],
   });
   // one row per token and a column per head: tokens may be up to 64, heads at most 16
-  const table = dataTable(section).attr('class', 'obs-table heads-table');
+  // open here; a figure embed of the heads starts it closed (components/figures.js)
+  const tableBox = section.append('details').attr('class', 'figure-table-box').attr('open', true);
+  tableBox.append('summary').text('The same weights as a table');
+  const table = dataTable(tableBox).attr('class', 'obs-table heads-table');
   table.append('caption').attr('class', 'muted').text(`Weights of “${tokens[base]}” in each head`);
   const head = table.append('thead').append('tr');
   head.append('th').attr('scope', 'col').text('token');

@@ -22,6 +22,7 @@ import { drawSection } from '../components/deferred.js';
 import { PENDING, computingText, coreViaJobs } from '../core/core-jobs.js';
 import { tableBox, fitTable } from '../components/data-table.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
+import { figureAttr } from '../components/figures.js';
 
 const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
 
@@ -204,7 +205,7 @@ function build(root, { core, state, update, sentences }) {
   const results = view.append('div').attr('id', 'flow-results');
   const overview = results.append('section').attr('class', 'stage overview').attr('aria-labelledby', 'overview-title');
   const flowRegion = results.append('section').attr('class', 'stage flow-region').attr('aria-labelledby', 'flow-steps-title')
-    .attr('tabindex', 0).attr('aria-describedby', 'flow-keys');
+    .attr('tabindex', 0).attr('aria-describedby', 'flow-keys').call(figureAttr, 'flow');
   flowRegion.append('h3').attr('id', 'flow-steps-title').text('Build one output');
   const picker = flowRegion.append('div').attr('class', 'token-picker');
   picker.append('span').attr('class', 'picker-label').attr('id', 'flow-base-label').text('Base token (click one):');
@@ -222,7 +223,7 @@ function build(root, { core, state, update, sentences }) {
   const mixing = results.append('section').attr('class', 'stage mixing').attr('aria-labelledby', 'mixing-title');
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
   const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
-  const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title');
+  const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title').call(figureAttr, 'flow_heads');
   return { statusSlot, vectorSource, results, overview, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, mixing, observations, gradient, heads };
 }
 

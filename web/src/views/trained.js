@@ -12,6 +12,7 @@ import { num, full } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { flag, intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
+import { figureAttr } from '../components/figures.js';
 
 // Next to the page (public/models/), wherever the page is served from.
 const modelUrl = () => new URL('models/use-lite-int8.bin', document.baseURI).href;
@@ -408,7 +409,7 @@ export function focusSummary(trained) {
 function drawHeads(parent, trained, state, heading) {
   const layerIndex = state.trainedLayer - 1;
   const report = state.trainedShow === 1 ? trained.first : trained.second;
-  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads');
+  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads').call(figureAttr, 'trained_heads');
   heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${state.trainedShow}`);
   const width = report.layers[layerIndex].heads[0].Q.cols;
   section.append('p').text(

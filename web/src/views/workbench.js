@@ -14,6 +14,7 @@ import { drawNotesCheck, drawCosines, drawMultiHead, largestWeightNote, selfWeig
 import { dataTable } from '../components/data-table.js';
 import { drawSection } from '../components/deferred.js';
 import { PENDING, computingText } from '../core/core-jobs.js';
+import { figureAttr } from '../components/figures.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -195,32 +196,32 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
   if (cells.table && table.words.length <= PAGE_LIMITS.maxTokens) {
     // The whole lookup table the notebook builds; X below is its rows for this sentence.
     heat(intro, {
-      name: state.source === 'torch' ? 'embedding.weight' : 'table', cell: cells.table, matrix: table.vectors,
+      figure: 'table', name: state.source === 'torch' ? 'embedding.weight' : 'table', cell: cells.table, matrix: table.vectors,
       rowLabels: Array.from(table.words), colLabels: feat(table.vectors.cols, 'f'), rowAxis: 'vocabulary words', colAxis: 'features (d_model)',
     });
   }
-  heat(intro, { name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  heat(intro, { figure: 'X', name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
 
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
   proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
   proj.append('p').text('The same three matrices serve every token. They are parameters (here random and untrained); the attention weights further down are not parameters but results computed from this input.');
   const wRow = proj.append('div').attr('class', 'heatmap-row');
   for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
-    heat(wRow, { name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
+    heat(wRow, { figure: name, name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
   }
   const qkvRow = proj.append('div').attr('class', 'heatmap-row');
-  heat(qkvRow, { name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
-  heat(qkvRow, { name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
-  heat(qkvRow, { name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
+  heat(qkvRow, { figure: 'Q', name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
+  heat(qkvRow, { figure: 'K', name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
+  heat(qkvRow, { figure: 'V', name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
 
   const compare = results.append('div').attr('class', 'compare');
   const free = compare.append('section').attr('class', 'stage form-free').attr('aria-labelledby', 'stage-free');
   free.append('h3').attr('id', 'stage-free').text('Class 04: parameter-free');
   free.append('p').text('S = X Xᵀ compares the raw vectors; A = softmax of each row; Y = A X. S is symmetric (x_i·x_j = x_j·x_i), but each row of A is normalised on its own, so A is not.');
-  heat(free, { name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
-  heat(free, { name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
+  heat(free, { figure: 'S', name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
+  heat(free, { figure: 'A', name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
   free.append('p').attr('class', 'self-weights').text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor));
-  heat(free, { name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  heat(free, { figure: 'Y_free', name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
 
   const qkv = compare.append('section').attr('class', 'stage form-qkv').attr('aria-labelledby', 'stage-qkv');
   qkv.append('h3').attr('id', 'stage-qkv').text('Class 05: with queries, keys and values');
@@ -229,9 +230,10 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
       ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
       : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
   );
-  heat(qkv, { name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
+  heat(qkv, { figure: 'scores', name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
   qkv.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
-  const weightsRow = qkv.append('div').attr('class', 'weights-with-inspector');
+  // the figure is the map with its inspector: an embed of attn_weights explains the selected weight too
+  const weightsRow = qkv.append('div').attr('class', 'weights-with-inspector').call(figureAttr, 'attn_weights');
   const weightsEl = weightsRow.append('div').node();
   const inspectorEl = weightsRow.append('aside').attr('class', 'inspector').attr('aria-live', 'polite').node();
   const options = { scale: state.scale, causal: state.causal };
@@ -252,8 +254,8 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
   inspect(si, sj);
   qkv.append('p').attr('class', 'largest-weights').attr('data-top-key', String(report.projectedMixing[0].topKey))
     .text(largestWeightNote(report.projectedMixing, tokens));
-  heat(qkv, { name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
-  heat(qkv, { name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
+  heat(qkv, { figure: 'Y', name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
+  heat(qkv, { figure: 'Y_literal', name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
 
 }
 
@@ -267,9 +269,10 @@ function drawPanels(panelsEl, { report, experiment, state, onChange }) {
   redraw('shapes', (panel) => drawShapes(panel, report.shapes));
 }
 
-function heat(parent, spec) {
-  const holder = parent.append('div').attr('class', 'heatmap-holder').node();
-  drawHeatmap(holder, { palette: 'diverging', ...spec });
+function heat(parent, { figure, ...spec }) {
+  const holder = parent.append('div').attr('class', 'heatmap-holder');
+  if (figure) figureAttr(holder, figure);
+  drawHeatmap(holder.node(), { palette: 'diverging', ...spec });
 }
 
 function drawShapes(results, shapes) {
