@@ -146,8 +146,9 @@ test('a figure the settings leave out says so (the trained heads before the mode
   await page.close();
 });
 
-test('the trained heads embedded once the model is loaded (load=1)', async (t) => {
+test('the trained heads embedded once the model is loaded (load=1 points at the button; the click loads)', async (t) => {
   const { page, frame, errors } = await framed('?view=trained&embed=1&figure=trained_heads&load=1', 600);
+  await frame.click('#trained-load');
   await frame.waitForSelector('[data-figure="trained_heads"]', { timeout: 60000 });
   await settled(page, frame, 'trained_heads');
   assert.equal(await frame.isVisible('.figure-missing'), false);
