@@ -306,7 +306,7 @@ async function measureVectorFile(browser, base, dim, file) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  const row = { dim, heap: NaN, nodes: NaN, rss: NaN, loadMs: NaN, longtasks: [], note: '' };
+  const row = { dim, heap: NaN, nodes: NaN, rss: NaN, loadMs: NaN, longtasks: [], editMs: NaN, editLongtasks: [], note: '' };
   const measure = async () => {
     await page.goto(urlFor(base, { view: 'qkv', source: 'file' }));
     await waitReady(page);
@@ -325,6 +325,18 @@ async function measureVectorFile(browser, base, dim, file) {
     row.heap = metric('JSHeapUsedSize');
     row.nodes = metric('Nodes');
     row.rss = await rendererRss(browser);
+    // then five edits of the sentence with these vectors: key → every section drawn, long tasks
+    const { longtasks: lt1 } = await benchState(page);
+    await page.focus('#sentence');
+    await page.keyboard.press('End');
+    for (const key of [' ', 'w', 'a', 'Backspace', 'Backspace']) {
+      const before = await page.evaluate(() => document.body.dataset.renders);
+      const t = Date.now();
+      await page.keyboard.press(key);
+      await page.waitForFunction((n) => document.body.dataset.renders !== n, before, { polling: 'raf', timeout: 60000 });
+      row.editMs = Math.max(Number.isNaN(row.editMs) ? 0 : row.editMs, Date.now() - t);
+    }
+    row.editLongtasks = await longtasksSince(page, lt1);
   };
   // The deadline is kept here, not by Playwright: a renderer stuck in one long task (the old SVG
   // heatmaps of a 1024 × 1024 W_q) answers no timeout of its own.
@@ -462,11 +474,11 @@ function report(results, before) {
     out.push(`\n### After loading a synthetic GloVe text file (3,007 words) into the qkv view\n`);
     out.push('Memory: JS heap used after a forced GC (CDP `Performance.getMetrics` JSHeapUsedSize; the wasm heap is');
     out.push('an ArrayBuffer outside it) and the renderer process\'s resident set (VmRSS from /proc, Linux only).\n');
-    out.push('| vectors | file → heatmap | JS heap used | renderer RSS | DOM nodes | long tasks (max) | before: file → heatmap, heap, RSS |');
-    out.push('|---|---:|---:|---:|---:|---|---|');
+    out.push('| vectors | file → heatmap | JS heap used | renderer RSS | DOM nodes | long tasks (max) | then 5 edits: key → all drawn (max), long tasks (max) | before: file → heatmap, heap, RSS |');
+    out.push('|---|---:|---:|---:|---:|---|---|---|');
     for (const r of results.memory) {
       const b = before?.memory?.find((x) => x.dim === r.dim);
-      out.push(`| ${r.dim}-d | ${ms(r.loadMs)} | ${mb(r.heap)} | ${mb(r.rss)} | ${r.nodes ?? '–'} | ${r.longtasks.length} (${ms(Math.max(0, ...r.longtasks))}) | ${b ? `${ms(b.loadMs)}, ${mb(b.heap)}, ${mb(b.rss)}` : '–'}${r.note ? ` ${r.note}` : ''} |`);
+      out.push(`| ${r.dim}-d | ${ms(r.loadMs)} | ${mb(r.heap)} | ${mb(r.rss)} | ${r.nodes ?? '–'} | ${r.longtasks.length} (${ms(Math.max(0, ...r.longtasks))}) | ${ms(r.editMs)}, ${(r.editLongtasks ?? []).length} (${ms(Math.max(0, ...(r.editLongtasks ?? [])))}) | ${b ? `${ms(b.loadMs)}, ${mb(b.heap)}, ${mb(b.rss)}` : '–'}${r.note ? ` ${r.note}` : ''} |`);
     }
   }
   return out.join('\n');
