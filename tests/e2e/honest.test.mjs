@@ -141,3 +141,15 @@ test('smoothing and trained chapters: the distance sentence says whose weight it
   assert.doesNotMatch(said, /would give it/);
   await page.close();
 });
+
+test('flow, Class 04 with ÷√d_model on: the score boxes show what the softmax sees, and say they divide', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&fscale=1&step=9`);
+  const report = core.flow({ form: 'free', freeScale: true, base: 0 });
+  assert.notEqual(report.divisor, 1);
+  const shown = await page.$$eval('#flow .flow-diagram g.scalar[data-kind="score"] title', (ts) => ts.map((t) => Number(t.textContent)));
+  assert.deepEqual(shown, Array.from(report.scores));
+  assert.notDeepEqual(shown, Array.from(report.rawScores));
+  assert.match(await page.$eval('#flow .flow-diagram svg', (s) => s.textContent), /÷/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -187,7 +187,7 @@ export function drawFlowDiagram(container, spec) {
   header(revealOf.vectors, xs.vec, stripW, L.head.vec,
     projectedNow ? (compactText ? `${idx('k', 'j')} / ${idx('v', 'j')}` : `${idx('k', 'j')} (top), ${idx('v', 'j')} (below)`) : idx('x', 'j'),
     projectedNow ? (compactText ? 'keys / values' : `${idx('x', 'j')} W_k, ${idx('x', 'j')} W_v`) : 'row j of X');
-  header(revealOf.compare, xs.score, SCALAR_W, L.head.scalar, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${compactText ? cellText(r.divisor) : num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`);
+  header(revealOf.compare, xs.score, SCALAR_W, L.head.scalar, 'score', qkv ? (revealed(revealOf.scale) && r.divisor !== 1 ? `${idx('q', 'i')}·${idx('k', 'j')} ÷ ${compactText ? cellText(r.divisor) : num(r.divisor)}` : `${idx('q', 'i')}·${idx('k', 'j')}`) : (r.divisor !== 1 ? `${idx('x', 'i')}·${idx('x', 'j')} ÷ ${compactText ? cellText(r.divisor) : num(r.divisor)}` : `${idx('s', 'i', 'j')} = ${idx('x', 'i')}·${idx('x', 'j')}`));
   header(revealOf.normalise, xs.exp, SCALAR_W, L.head.scalar, compactText ? 'exp(s − m)' : 'exp(score − max)', `${compactText ? 'm' : 'max'} = ${compactText ? cellText(r.rowMax) : num(r.rowMax)}`);
   header(revealOf.coefficients, xs.weight, SCALAR_W, L.head.scalar, idx('a', 'i', 'j'), 'coefficient');
   header(term(0), xs.scaled, stripW, L.head.term, `${idx('a', 'i', 'j')} ${idx(qkv ? 'v' : 'x', 'j')}`, 'scalar × vector');
@@ -245,7 +245,10 @@ export function drawFlowDiagram(container, spec) {
     const vecBottom = y0 + L.dy.vec + (qkv ? 2 * stripH + 6 : stripH);
     if (cards) arrow(scoreG, xs.score + SCALAR_W / 2, vecBottom + 2, xs.score + SCALAR_W / 2, sy - 3);
     else arrow(scoreG, xs.vec + stripW + 4, yMid, xs.score - 4, yMid);
-    const shownScore = qkv && revealed(revealOf.scale) ? r.scores[j] : r.rawScores[j];
+    // What the softmax sees: Class 05 shows the raw score until the ÷√d_k step; Class 04 with its
+    // ÷√d_model switched on (issue 16) divides in the same box, as its header says.
+    const divides = qkv ? revealed(revealOf.scale) : r.divisor !== 1;
+    const shownScore = divides ? r.scores[j] : r.rawScores[j];
     const scoreLabel = masked ? (compactText ? '−∞' : `−∞ (${masked})`) : compact(shownScore);
     scalar(scoreG, masked ? -Infinity : shownScore, xs.score, sy, scoreLabel, { 'data-kind': 'score', 'data-j': j });
     // exp
