@@ -4,7 +4,7 @@
 // body[data-view] (the mounted chapter), body[data-renders] and the fields' values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openPage } from './support.mjs';
+import { openSite, openPage, launchBrowser } from './support.mjs';
 
 const { server, context } = await openSite();
 
@@ -73,4 +73,23 @@ test('an edit in a chapter and Back: the same chapter, redrawn for the earlier s
   assert.equal(await page.evaluate(() => document.body.dataset.view), 'qkv');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('Back works before the core has started: the skeleton returns to the previous chapter', async () => {
+  // a browser of its own, without service workers (one left by an earlier test would serve the
+  // .wasm from its cache, past the route below)
+  const fresh = await launchBrowser({ serviceWorkers: 'block' });
+  const page = await fresh.newPage();
+  // the core's .wasm never arrives, so the page stays on its skeleton
+  await page.route('**/*.wasm', () => {});
+  await page.goto(`${server.url}?view=qkv`);
+  await page.waitForSelector('#view-skeleton h2');
+  const first = await page.textContent('#view-skeleton h2');
+  await page.click('#views-nav a[data-view="bank"]');
+  await page.waitForFunction((t) => document.querySelector('#view-skeleton h2')?.textContent !== t, first);
+  assert.equal(new URL(page.url()).searchParams.get('view'), 'bank');
+  await page.goBack();
+  await page.waitForFunction((t) => document.querySelector('#view-skeleton h2')?.textContent === t, first);
+  assert.equal(new URL(page.url()).searchParams.get('view'), 'qkv');
+  await fresh.close();
 });

@@ -349,6 +349,15 @@ async function start() {
   // every figure of a view gets a "Copy embed code" button (not in a figure embed: it is the figure)
   if (!state.figure) createEmbedCode(app, { embedLink: figureEmbedLink });
   drawSkeleton();
+  // Back and Forward work from the start: before the core is ready they move the skeleton.
+  window.addEventListener('popstate', () => {
+    if (active) {
+      restoreFromAddress();
+      return;
+    }
+    Object.assign(state, stateFromQuery(window.location.search).state);
+    drawSkeleton();
+  });
   try {
     core = await loadAttentionCore({ onProgress: showProgress });
   } catch (error) {
@@ -365,7 +374,6 @@ async function start() {
   window.history.replaceState(null, '', addressOf());
   mountView();
   render();
-  window.addEventListener('popstate', restoreFromAddress);
   // A text field left or a box ticked ends the current edit: the next change is a new entry.
   app.addEventListener('change', settle);
   noticeIgnored();

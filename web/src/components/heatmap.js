@@ -342,6 +342,21 @@ function markScrolling(plot, scrolls) {
 }
 
 
+// Maps drawn as images hold a blob: URL and a bitmap canvas. A map whose chapter was left is not
+// coming back: its URL is revoked and its canvas emptied, so switching chapters leaks nothing.
+// (A map kept across a redraw, keepHeatmaps, is back on the page before any image is encoded.)
+const imageMaps = new Set();
+function letGoOfLeftMaps() {
+  for (const hm of imageMaps) {
+    if (hm.figure.node().isConnected) continue;
+    imageMaps.delete(hm);
+    if (hm.imageUrl) URL.revokeObjectURL(hm.imageUrl);
+    hm.imageUrl = null;
+    if (hm.canvas) hm.canvas.width = hm.canvas.height = 0;
+    hm.canvas = null;
+  }
+}
+
 function paint(hm) {
   const start = performance.now();
   hm.pending = false;
@@ -527,6 +542,8 @@ function drawCellImage(hm, { cw, ch }) {
     hm.imageUrl = url;
     node.setAttribute('href', url);
     if (old) URL.revokeObjectURL(old);
+    imageMaps.add(hm);
+    letGoOfLeftMaps();
     hm.imagePending = false;
     if (!hm.pending) hm.figure.attr('data-drawn', 'true');
   }, 'image/png');
