@@ -1,5 +1,6 @@
 // embind surface of core/math/: attention in both forms, softmax, similarity, the inspector's
-// explanation of one weight, positional encoding, and the float32 kernel the benchmark times.
+// explanation of one weight, positional encoding, value summaries (mean, std, histogram), and the
+// float32 kernel the benchmark times.
 // Converts, calls the core, converts back; no logic. Every C++ exception becomes a JS Error
 // with its message (guarded(), wasm/convert.hpp).
 #include <vector>
@@ -8,6 +9,7 @@
 #include "core/math/kernel.hpp"
 #include "core/math/positional.hpp"
 #include "core/math/similarity.hpp"
+#include "core/math/stats.hpp"
 #include "wasm/convert.hpp"
 
 namespace {
@@ -86,6 +88,22 @@ val positional_encoding(int tokens, int d) {
   });
 }
 
+val value_summary(val matrix, int bins) {
+  return guarded([&] {
+    const aw::ValueSummary s = aw::value_summary(matrix_from_js(matrix, "matrix"), bins);
+    val out = val::object();
+    out.set("count", static_cast<double>(s.count));
+    out.set("mean", s.mean);
+    out.set("std", s.std_dev);
+    out.set("min", s.min);
+    out.set("max", s.max);
+    out.set("binEdges", typed_array(s.bin_edges.data(), s.bin_edges.size()));
+    const std::vector<double> counts(s.bin_counts.begin(), s.bin_counts.end());
+    out.set("binCounts", typed_array(counts.data(), counts.size()));
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_math) {
@@ -97,4 +115,5 @@ EMSCRIPTEN_BINDINGS(aw_math) {
   emscripten::function("attentionKernelF32", &attention_kernel_f32);
   emscripten::function("explainWeight", &explain_weight);
   emscripten::function("positionalEncoding", &positional_encoding);
+  emscripten::function("valueSummary", &value_summary);
 }

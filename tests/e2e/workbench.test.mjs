@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, openPage, showHeatmap, heatmapValues } from './support.mjs';
+import { num } from '../../web/src/format.js';
 
 const { server, context, core } = await openSite();
 
@@ -199,5 +200,17 @@ test('every chapter link is a real URL that keeps the sentence', async () => {
   assert.ok(links.length >= 1);
   for (const [href] of links) assert.match(href, /s=bank\+account/);
   assert.ok(links.some(([, current]) => current === 'page'));
+  await page.close();
+});
+
+test('qkv: W_q\'s spread, measured by the core, under the sentence that scale=0.5 is a standard deviation', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=qkv&d=16`);
+  const W_q = core.workbench({ dModel: 16, dK: 16, dV: 16 }).W_q;
+  const summary = core.valueSummary(W_q, 12);
+  assert.equal(Number(await page.getAttribute('.spread', 'data-std')), summary.std);
+  const note = await page.textContent('.spread-note');
+  assert.ok(note.includes('256 values') && note.includes(num(summary.std)) && /0\.5 is the standard deviation/.test(note), note);
+  assert.deepEqual(await page.$$eval('.spread rect.bar', (bars) => bars.map((b) => Number(b.dataset.count))), Array.from(summary.binCounts));
+  assert.deepEqual(errors, []);
   await page.close();
 });

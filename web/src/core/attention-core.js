@@ -61,6 +61,14 @@ export class AttentionCore {
     return this.module.explainWeight(Q, K, i, j, { scale, causal });
   }
 
+  /**
+   * A matrix's values taken together: {count, mean, std (population, as np.std), min, max,
+   * binEdges, binCounts (as np.histogram with `bins` equal bins)}.
+   */
+  valueSummary(matrix, bins = 12) {
+    return this.module.valueSummary(matrix, bins);
+  }
+
   /** Stable row softmax of a matrix. */
   softmaxRows(scores) {
     return this.module.softmaxRows(scores);

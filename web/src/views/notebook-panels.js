@@ -8,6 +8,7 @@ import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook
 import { PAGE_LIMITS } from '../limits.js';
 import { dataTable } from '../components/data-table.js';
 import { LITTLE_MIXING } from './flow-mixing.js';
+import { drawHistogram } from '../components/histogram.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
@@ -179,4 +180,25 @@ export function selfWeightNote(mixing, tokens, divisor) {
   if (mixed.length) parts.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
   parts.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
   return parts.join(' ');
+}
+
+/**
+ * What `scale=0.5` means, next to W_q's measured spread: a standard deviation of the normal
+ * distribution the values are drawn from (NumPy mode; the other table sources reuse NumPy's
+ * projections, PyTorch draws its own with nn.Linear's default initialisation).
+ */
+export function spreadNote(summary, source) {
+  const measured = `W_q's ${summary.count} values here have mean ${num(summary.mean)} and standard deviation ${num(summary.std)}, from ${num(summary.min)} to ${num(summary.max)}.`;
+  if (source === 'torch') {
+    return `${measured} PyTorch drew them with nn.Linear's default initialisation (uniform within a range set by the input width), not with the NumPy notebook's normal(scale=0.5).`;
+  }
+  return `In the notebook's normal(scale=0.5), 0.5 is the standard deviation of the normal distribution the values are drawn from, not a factor applied to fixed numbers. ${measured} A sample's standard deviation is not exactly 0.5; with more values (a wider d_model) it tends to land closer.`;
+}
+
+/** W_q's values as a histogram with the sentence above (issue 16: scale is a standard deviation). */
+export function drawSpread(parent, { core, report, state }) {
+  const summary = core.valueSummary(report.W_q, 12);
+  const box = parent.append('div').attr('class', 'spread').attr('data-std', String(summary.std)).attr('data-mean', String(summary.mean));
+  box.append('p').attr('class', 'spread-note').text(spreadNote(summary, state.source));
+  drawHistogram(box.node(), { summary, name: 'W_q' });
 }

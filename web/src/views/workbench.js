@@ -10,7 +10,7 @@ import { text, cellIndex } from '../params.js';
 import { cellsFor } from '../notebook.js';
 import { createVectorSource } from '../components/vector-source.js';
 import { coreOptions } from '../vectors/store.js';
-import { drawNotesCheck, drawCosines, drawMultiHead, largestWeightNote, selfWeightNote } from './notebook-panels.js';
+import { drawNotesCheck, drawCosines, drawMultiHead, drawSpread, largestWeightNote, selfWeightNote } from './notebook-panels.js';
 import { dataTable } from '../components/data-table.js';
 import { drawSection } from '../components/deferred.js';
 import { PENDING, computingText } from '../core/core-jobs.js';
@@ -209,6 +209,7 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
   for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
     heat(wRow, { figure: name, name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
   }
+  drawSpread(proj, { core, report, state });
   const qkvRow = proj.append('div').attr('class', 'heatmap-row');
   heat(qkvRow, { figure: 'Q', name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
   heat(qkvRow, { figure: 'K', name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
