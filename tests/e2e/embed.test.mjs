@@ -4,7 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openSite, serveStatic, openPage, viewIds, misfits, resizeTo, showHeatmap, heatmapValues } from './support.mjs';
+import { openSite, serveStatic, openPage, viewIds, misfits, resizeTo, showHeatmap, heatmapValues, clipboardWill } from './support.mjs';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
 const { server, context, core } = await openSite();
@@ -174,24 +174,11 @@ test('the link follows every change, and Copy link copies it (or selects it wher
   const { page } = await openPage(context, server.url);
   await page.check('#causal');
   await page.waitForFunction(() => document.getElementById('share-url').value.includes('causal=1'));
-  // Whether Chromium's real clipboard accepts a write depends on window focus, which a headless
-  // run does not control; so the three outcomes the page must handle are set up explicitly:
-  // the Clipboard API accepts, refuses, or is missing (file://, some frames).
-  const clipboardWill = (behaviour) => page.evaluate((how) => {
-    window.copied = [];
-    const clipboard = how === 'missing' ? undefined : {
-      writeText: async (text) => {
-        if (how === 'refuse') throw new DOMException('Document is not focused.', 'NotAllowedError');
-        window.copied.push(text);
-      },
-    };
-    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
-  }, behaviour);
   const selectedText = () => page.evaluate(() => window.getSelection().toString()
     || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd));
   const link = await page.inputValue('#share-url');
 
-  await clipboardWill('accept');
+  await clipboardWill(page, 'accept');
   await page.click('#copy-link');
   await page.waitForFunction(() => document.querySelector('.copy-link .copy-done').textContent === 'Copied.');
   assert.deepEqual(await page.evaluate(() => window.copied), [link]);
@@ -203,7 +190,7 @@ test('the link follows every change, and Copy link copies it (or selects it wher
       field.blur();
       document.querySelector('.copy-link .copy-done').textContent = '';
     });
-    await clipboardWill(behaviour);
+    await clipboardWill(page, behaviour);
     await page.click('#copy-link');
     await page.waitForFunction(() => /selected/.test(document.querySelector('.copy-link .copy-done').textContent));
     assert.equal(await selectedText(), link, `clipboard ${behaviour}: the link is selected instead`);

@@ -6,7 +6,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { openSite, serveStatic, openPage, heatmapValues } from './support.mjs';
+import { openSite, serveStatic, openPage, heatmapValues, clipboardWill } from './support.mjs';
 import { FIGURES, FIGURE_NAMES } from '../../web/src/components/figures.js';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
@@ -158,20 +158,6 @@ test('the trained heads embedded once the model is loaded (load=1 points at the 
   assert.deepEqual(errors, []);
   await page.close();
 });
-
-/** Makes the Clipboard API accept, refuse or be missing (as the Copy link test does). */
-function clipboardWill(page, behaviour) {
-  return page.evaluate((how) => {
-    window.copied = [];
-    const clipboard = how === 'missing' ? undefined : {
-      writeText: async (text) => {
-        if (how === 'refuse') throw new DOMException('Document is not focused.', 'NotAllowedError');
-        window.copied.push(text);
-      },
-    };
-    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
-  }, behaviour);
-}
 
 test('"Embed" on a figure: the dialog’s HTML and link open that figure at the same state; Copy copies or selects', async () => {
   const state = `?s=${encodeURIComponent('the river bank has money')}&d=6&seed=3&cell=1,2`;

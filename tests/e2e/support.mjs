@@ -208,3 +208,22 @@ export async function drawAllHeatmaps(page) {
     await figure.and(page.locator('[data-drawn="true"]')).waitFor();
   }
 }
+
+/**
+ * Makes the page's Clipboard API accept, refuse or be missing. Whether Chromium's real clipboard
+ * accepts a write depends on window focus, which a headless run does not control; so the three
+ * outcomes the page must handle (accepted, refused, none: file://, some frames) are set up
+ * explicitly. What is accepted goes to window.copied.
+ */
+export function clipboardWill(page, behaviour) {
+  return page.evaluate((how) => {
+    window.copied = [];
+    const clipboard = how === 'missing' ? undefined : {
+      writeText: async (text) => {
+        if (how === 'refuse') throw new DOMException('Document is not focused.', 'NotAllowedError');
+        window.copied.push(text);
+      },
+    };
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+  }, behaviour);
+}
