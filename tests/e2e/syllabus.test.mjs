@@ -280,12 +280,15 @@ test('heads: changing d_model keeps a valid head count; the one-head comparison;
   assert.equal(Number(await page.$eval('.one-head-diffs', (e) => e.dataset.matched)), r.sentences[0].diffHandVsMatched);
   await page.close();
   const bad = await openPage(context, `${server.url}?view=heads&hh=3`);
-  assert.match(await bad.page.$eval('#error', (e) => e.textContent), /3 heads do not divide d_model = 8/);
-  // the slider can only pick divisors: moving it clears the error
+  // explained, and the chapter drawn with the nearest count that divides (issue 20)
+  assert.match(await bad.page.$eval('#messages', (e) => e.textContent), /3 heads do not divide d_model = 8.*Showing 2 heads/);
+  assert.equal(await bad.page.$eval('#error', (e) => e.textContent), '');
+  assert.equal(await bad.page.$eval('#heads-h-value', (e) => e.textContent), '2 (1, 2, 4, 8)');
+  // the slider can only pick divisors: moving it (from 2) picks 4 and the explanation goes
   await bad.page.focus('#heads-h');
   await nextRender(bad.page, () => bad.page.keyboard.press('ArrowRight'));
-  assert.doesNotMatch(bad.page.url(), /hh=/); // 2 heads, the default
-  assert.equal(await bad.page.$eval('#error', (e) => e.textContent), '');
+  assert.match(bad.page.url(), /hh=4/);
+  assert.doesNotMatch(await bad.page.$eval('#messages', (e) => e.textContent), /do not divide/);
   await nextRender(bad.page, () => bad.page.fill('#heads-s2', 'the river bank has money'));
   assert.match(await bad.page.$eval('#messages', (e) => e.textContent), /key_padding_mask/);
   assert.equal(await bad.page.$$eval('table.batch-shapes', (els) => els.length), 0);

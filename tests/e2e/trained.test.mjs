@@ -196,7 +196,7 @@ test('a link with load=1 points at the button but downloads nothing until the cl
   await typeInto(page, '#trained-s2', 'The weather is fine');
   await page.waitForFunction(() => /not a single whole-word token in the second sentence/.test(document.querySelector('#messages').textContent));
   await waitForFields(page);
-  assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.textContent), 'undefined');
+  assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.textContent), 'not defined');
   await page.close();
 });
 

@@ -21,6 +21,15 @@ export function num(value) {
   return text.replace(/-/g, '−');
 }
 
+/**
+ * A value that may have none (a cosine with a zero or missing vector is not defined): said in
+ * words, never as the JavaScript word "undefined", which reads as a bug in the page.
+ */
+export const NOT_DEFINED = 'not defined';
+export function numOrNotDefined(value) {
+  return value == null ? NOT_DEFINED : num(value);
+}
+
 /** Full precision, as NumPy's repr prints a float64. */
 export function full(value) {
   return String(value);

@@ -22,9 +22,16 @@ export function oneOf(values) {
   return (text) => (values.includes(text) ? text : undefined);
 }
 
-/** Free text, cut to `n` characters. It is only ever set as text content, never as HTML. */
+/**
+ * Free text, cut to `n` characters (UTF-16 units). It is only ever set as text content, never as
+ * HTML. A cut never splits a surrogate pair: half an emoji cannot be written back into a link
+ * (it would come back as U+FFFD), so the shared link would not hold what the page shows.
+ */
 export function text(n) {
-  return (value) => value.slice(0, n);
+  return (value) => {
+    const cut = value.slice(0, n);
+    return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+  };
 }
 
 /** A matrix cell "i,j" with both indices below `n`, kept as that text. */

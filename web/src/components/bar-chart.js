@@ -1,7 +1,7 @@
 // A horizontal bar chart of values in [-1, 1] (cosines), driven by data. Undefined values get
 // a labelled gap, not a bar. The view supplies a table with the same numbers for screen readers.
 import { select, scaleLinear, scaleBand } from 'd3';
-import { num } from '../format.js';
+import { num, numOrNotDefined } from '../format.js';
 import { addExport } from './export.js';
 import { widthOf } from './watch-width.js';
 
@@ -39,7 +39,7 @@ export function drawBarChart(el, { items, title, name = 'cosines', domain = [-1,
   row.append('text').attr('class', 'bar-value').attr('y', (d) => barY(d) + barH / 2).attr('dy', '0.35em')
     .attr('x', (d) => (d.value == null ? x(0) + 4 : d.value >= 0 ? x(d.value) + 4 : x(d.value) - 4))
     .attr('text-anchor', (d) => (d.value != null && d.value < 0 ? 'end' : 'start'))
-    .text((d) => (d.value == null ? 'undefined' : num(d.value)));
+    .text((d) => numOrNotDefined(d.value));
   // Export: the picture, and the values behind it (an undefined value is NaN).
   addExport(el, {
     name,

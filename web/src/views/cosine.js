@@ -3,7 +3,7 @@
 // any length; every number shown comes from core.compareVectors().
 import { select, scaleLinear, drag } from 'd3';
 import { createStatus } from '../components/status.js';
-import { num } from '../format.js';
+import { num, numOrNotDefined } from '../format.js';
 import { text } from '../params.js';
 import { addExport } from '../components/export.js';
 import { dataTable } from '../components/data-table.js';
@@ -175,7 +175,7 @@ function drawNumbers(container, r) {
     const th = tr.append('th').attr('scope', 'row');
     th.append('span').text(label);
     th.append('span').attr('class', 'how').text(how);
-    tr.append('td').attr('class', 'value').attr('data-value', value === null ? '' : String(value)).text(value === null ? 'undefined' : num(value));
+    tr.append('td').attr('class', 'value').attr('data-value', value === null ? '' : String(value)).text(numOrNotDefined(value));
   };
   body.append('tr').attr('data-key', 'vectors').call((tr) => {
     const th = tr.append('th').attr('scope', 'row');

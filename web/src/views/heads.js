@@ -80,24 +80,35 @@ export const headsView = {
         }
         select(root).select('#heads-d').property('value', current.headsDModel);
         divisors = core.divisorsOf(current.headsDModel);
-        const index = divisors.indexOf(current.headsCount);
-        select(root).select('#heads-h').attr('max', divisors.length - 1).property('value', Math.max(0, index))
-          .attr('aria-valuetext', `${current.headsCount} heads`);
-        select(root).select('#heads-h-value').text(`${current.headsCount} (${divisors.join(', ')})`);
+        // A link may ask for a head count that does not divide d_model (the slider never does):
+        // the chapter says so and draws the nearest count that does, rather than only an error.
+        const heads = nearestDivisor(divisors, current.headsCount);
+        const index = divisors.indexOf(heads);
+        select(root).select('#heads-h').attr('max', divisors.length - 1).property('value', index)
+          .attr('aria-valuetext', `${heads} heads`);
+        select(root).select('#heads-h-value').text(`${heads} (${divisors.join(', ')})`);
         let r;
         try {
-          r = core.headsLab({ sentence1: current.headsSentence1, sentence2: current.headsSentence2, dModel: current.headsDModel, heads: current.headsCount, seed: current.headsSeed });
+          r = core.headsLab({ sentence1: current.headsSentence1, sentence2: current.headsSentence2, dModel: current.headsDModel, heads, seed: current.headsSeed });
         } catch (error) {
           status.error(error.message);
           return;
         }
         status.error('');
-        status.notices(r.notices);
-        drawAll(select(results.node()), r, current, update);
+        const snapped = heads === current.headsCount ? [] : [
+          `${current.headsCount} heads do not divide d_model = ${current.headsDModel}: every head must take the same whole number of features. Showing ${heads} heads, the nearest count that divides it (${divisors.join(', ')}).`,
+        ];
+        status.notices([...snapped, ...r.notices]);
+        drawAll(select(results.node()), r, { ...current, headsCount: heads }, update);
       },
     };
   },
 };
+
+/** The divisor of d_model closest to `wanted` (the smaller on a tie). */
+function nearestDivisor(divisors, wanted) {
+  return divisors.reduce((best, d) => (Math.abs(d - wanted) < Math.abs(best - wanted) ? d : best), divisors[0]);
+}
 
 const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
 

@@ -5,7 +5,7 @@
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
 import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
-import { num } from '../format.js';
+import { num, numOrNotDefined } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
@@ -239,7 +239,7 @@ function drawDense(section, { r, experiment, second, current, docText }) {
     const ctx = byName.contextual_target_across_sentences;
     const p = section.append('p').attr('class', 'dense-compare').attr('data-raw', raw.value ?? '').attr('data-contextual', ctx.value ?? '');
     p.text(
-      `“${word}” in document ${r.focus + 1} (“${docText(r.focus)}”) and in document ${second.index + 1} (“${docText(second.index)}”): the looked-up vectors have cosine ${raw.value === null ? 'undefined' : num(raw.value)}, because a table gives a word the same row wherever it appears. After one attention block (the Q/K/V chapter’s Y), the contextual vectors have cosine ${ctx.value === null ? 'undefined' : num(ctx.value)}: each mixes in its own sentence.`,
+      `“${word}” in document ${r.focus + 1} (“${docText(r.focus)}”) and in document ${second.index + 1} (“${docText(second.index)}”): the looked-up vectors have cosine ${numOrNotDefined(raw.value)}, because a table gives a word the same row wherever it appears. After one attention block (the Q/K/V chapter’s Y), the contextual vectors have cosine ${numOrNotDefined(ctx.value)}: each mixes in its own sentence.`,
     );
     if (second.reordered) {
       section.append('p').attr('class', 'reordered-note').text(

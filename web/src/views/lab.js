@@ -4,7 +4,7 @@
 // Markdown, JSON, or a NumPy script that recomputes the numbers from the same vectors.
 import { select } from 'd3';
 import { mountTwoSentences } from '../components/two-sentences.js';
-import { num, full, shapeText } from '../format.js';
+import { num, full, shapeText, NOT_DEFINED } from '../format.js';
 import { tableFor } from '../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../vectors/report.js';
 import { dataTable } from '../components/data-table.js';
@@ -107,7 +107,7 @@ function drawReport(results, { report, experiment }) {
   for (const c of [...experiment.cosines, ...experiment.contextualVsRawWords.map((x) => ({ ...x, name: `word:${x.name}` }))]) {
     const tr = cb.append('tr').attr('data-cosine', c.name);
     tr.append('th').attr('scope', 'row').text(c.description);
-    tr.append('td').attr('class', 'value').attr('data-full', c.value == null ? '' : full(c.value)).text(c.value == null ? `undefined: ${c.whyUndefined}` : num(c.value));
+    tr.append('td').attr('class', 'value').attr('data-full', c.value == null ? '' : full(c.value)).text(c.value == null ? `${NOT_DEFINED}: ${c.whyUndefined}` : num(c.value));
   }
 
   const un = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-untrained');

@@ -8,7 +8,7 @@ import { select } from 'd3';
 import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { createStatus } from '../components/status.js';
 import { EncoderClient } from '../core/encoder-client.js';
-import { num, full } from '../format.js';
+import { num, full, numOrNotDefined } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { flag, intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
@@ -321,7 +321,7 @@ function drawCosineTable(parent, { untrained, trained, state, heading }) {
   const rowOf = (id, label, value, note) => {
     const tr = body.append('tr').attr('data-cosine', id);
     tr.append('th').attr('scope', 'row').text(label);
-    tr.append('td').attr('class', 'value').attr('title', value == null ? '' : full(value)).text(value == null ? 'undefined' : num(value));
+    tr.append('td').attr('class', 'value').attr('title', value == null ? '' : full(value)).text(numOrNotDefined(value));
     tr.append('td').text(note);
   };
   const u = untrained.contextual;
