@@ -259,7 +259,7 @@ if (typeof window !== 'undefined') {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
       const maps = [...observed].map((figure) => figure.heatmap).filter((hm) => hm?.figure.node().isConnected && hm.spec && hm.layout);
-      for (const hm of maps) measureWidthAgain(hm.plot.node()); // all read, then all drawn
+      for (const box of new Set(maps.map(roomBox))) measureWidthAgain(box); // all read, then all drawn
       for (const hm of maps) paint(hm);
     }, 120);
   });
@@ -357,6 +357,19 @@ function letGoOfLeftMaps() {
   }
 }
 
+// The room a map has: its chapter's width, less the padding of the panels a map may sit in. It
+// is read from the chapter (kept from render to render, its width cached by widthOf), not from
+// the map's own box: reading each new map's box while the page is being built made the browser
+// lay the page out once per map (15 times on the first draw of the notebook chapter).
+const PANEL_INSET = 28;
+function roomBox(hm) {
+  return hm.figure.node().closest('.view') ?? document.body;
+}
+function roomFor(hm) {
+  const width = widthOf(roomBox(hm));
+  return width ? Math.max(160, width - PANEL_INSET) : 400;
+}
+
 function paint(hm) {
   const start = performance.now();
   hm.pending = false;
@@ -394,7 +407,7 @@ function geometry(hm) {
   let ch;
   // The picture is never scaled down (its 11 px labels would shrink, unreadable on a phone): the
   // cells are sized to the room there is, and a map that still does not fit scrolls in its box.
-  const room = widthOf(hm.plot.node()) || 400;
+  const room = roomFor(hm);
   const fit = Math.min(IMAGE_FIT, Math.max(120, room - LABEL_WIDTH - 30));
   const legendWidth = Math.max(80, Math.min(160, room - LABEL_WIDTH - 108));
   if (mode === 'svg') {
