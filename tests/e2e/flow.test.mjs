@@ -77,7 +77,7 @@ async function stepThrough(page, f, kinds) {
 }
 
 test('parameter-free flow: every step of "Bank of the river" shows the core\'s numbers', async () => {
-  const { page, errors } = await openPage(context, `${server.url}?view=flow`);
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&step=0`);
   const tokens = await page.$$eval('.token-button', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(tokens, ['1. Bank', '2. of', '3. the', '4. river']);
   assert.equal(await page.$eval('.token-button[aria-pressed="true"]', (b) => b.textContent), '1. Bank');
@@ -133,7 +133,7 @@ test('picking a base token by click or keyboard rebuilds the flow for it', async
 });
 
 test('keyboard stepping: arrows, Home/End, Space plays and pauses', async () => {
-  const { page } = await openPage(context, `${server.url}?view=flow`);
+  const { page } = await openPage(context, `${server.url}?view=flow&step=0`);
   await page.focus('.flow-region');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 2 of'));

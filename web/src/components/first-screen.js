@@ -1,0 +1,126 @@
+// The first screen of a chapter (issue 15): the sentence, then the chapter's key figure, then
+// the chapter's other settings, then the rest of the chapter in its own order. Learners arrive
+// from a course link, often on a phone; before this the first screen was the header and the
+// controls, and on qkv the attention matrix was six screens down.
+//
+// The views draw as they always did; this moves two things after they are drawn, so no view
+// needs to know about it:
+//   - once, at mount: the form's secondary controls (widths, seeds, toggles, vector source) go
+//     into a "Settings" disclosure placed after the key figure;
+//   - after every render: the key figure (which some views rebuild on each render) goes into a
+//     slot right under the sentence, and a link to it is left where it used to be, so the
+//     chapter's text that leads up to it still points at it.
+// Figure embeds are left alone: they show one figure already (components/embed.js).
+import { FIGURES, figureId } from './figures.js';
+
+/**
+ * Per view: `figure`, the data-figure name of its key figure, moved to the top; `carry`, the
+ * sentences right beside it that describe its numbers and must travel with it (a figure that is
+ * a whole section carries its own heading); `selector` and `name` for a key figure that is not
+ * an embeddable figure, and `closest` to take its enclosing section.
+ * Views not listed already open on their figure (the chart or the heatmap is the first thing
+ * under the controls) and only get their settings folded.
+ */
+const KEY_FIGURES = {
+  qkv: {
+    figure: 'attn_weights',
+    // "Softmax turns each row…" and the note on the largest weights travel with the map, after
+    // it: on a phone the map itself must start within the first screen
+    carry: (fig) => [fig, matching(fig.previousElementSibling, 'p'), matching(fig.nextElementSibling, 'p.largest-weights')],
+  },
+  flow: { figure: 'flow' },
+  bank: { figure: 'bank_cosines' },
+  heads: { selector: '#heads-per', name: 'the per-head attention weights' },
+  lab: { selector: '#lab-s1', closest: 'section', name: 'sentence 1’s attention weights' },
+  // These open on their figure already (the first of their results); it joins the slot so the
+  // settings fold under it, and no link is left behind (nothing came before it).
+  ids: { selector: '#rep-ids', note: false },
+  window: { selector: '#window-results > .window-panel', note: false },
+  smoothing: { selector: '#smoothing-formula', note: false, carry: (formula) => [formula, matching(formula.nextElementSibling, '.chart-holder')] },
+  cosine: { selector: '#cosine-results', note: false },
+  trained: { selector: '#trained-results > .untrained-block', note: false },
+};
+
+function matching(el, selector) {
+  return el && el.matches(selector) ? el : null;
+}
+
+/** The element(s) of a view's key figure, in order, or [] when it is not drawn (yet). */
+function keyElements(viewRoot, spec) {
+  let fig = spec.figure ? viewRoot.querySelector(`[data-figure="${spec.figure}"]`) : viewRoot.querySelector(spec.selector);
+  if (fig && spec.closest) fig = fig.closest(spec.closest);
+  if (!fig) return [];
+  return (spec.carry ? spec.carry(fig) : [fig]).filter(Boolean);
+}
+
+function keyName(spec) {
+  return spec.figure ? FIGURES[spec.figure].label : spec.name;
+}
+
+function keyAnchor(elements, spec) {
+  return spec.figure ? figureId(spec.figure) : elements.find((el) => el.id)?.id ?? elements[0].querySelector('[id]')?.id;
+}
+
+/** The sentence fields (or a corpus) stay at the top; the rest of the form folds. */
+function isPrimaryControl(el) {
+  const primary = '.control.sentence, .control.corpus, .status-slot';
+  return el.matches(primary) || Boolean(el.querySelector(primary));
+}
+
+/**
+ * Moves a form's secondary controls into a "Settings" disclosure, open (what they set stays in
+ * view and in reach of the tests' and learners' clicks), placed where `after` says.
+ */
+function foldSettings(form) {
+  const secondary = [...form.children].filter((el) => !isPrimaryControl(el));
+  if (!secondary.length || secondary.length === form.children.length) return null;
+  const details = document.createElement('details');
+  details.className = 'controls settings-bar';
+  details.open = true;
+  const summary = document.createElement('summary');
+  summary.textContent = 'Settings';
+  details.append(summary, ...secondary);
+  return details;
+}
+
+/**
+ * Sets up a mounted view's first screen. Returns the function to call after each render.
+ * @param {HTMLElement} viewRoot  the mounted view (the #app element)
+ * @param {string} viewId
+ */
+export function arrangeFirstScreen(viewRoot, viewId) {
+  const spec = KEY_FIGURES[viewId];
+  const form = viewRoot.querySelector('form.controls');
+  if (!spec || !form) return () => {};
+  const slot = document.createElement('div');
+  slot.className = 'key-figure-slot';
+  // the view's messages sit right under the sentence when they follow the form
+  const after = matching(form.nextElementSibling, '.status-slot') ?? form;
+  after.after(slot);
+  const settings = foldSettings(form);
+  if (settings) slot.after(settings);
+  return () => placeKeyFigure(viewRoot, slot, spec);
+}
+
+/** Moves the key figure into the slot (when a render drew a new one) and leaves a link behind. */
+function placeKeyFigure(viewRoot, slot, spec) {
+  const elements = keyElements(viewRoot, spec);
+  if (!elements.length || slot.contains(elements[0])) return;
+  slot.replaceChildren(); // the figure of the previous render
+  if (spec.note !== false) elements[0].before(movedNote(elements, spec));
+  slot.append(...elements);
+}
+
+function movedNote(elements, spec) {
+  const note = document.createElement('p');
+  note.className = 'moved-figure-note';
+  const link = document.createElement('a');
+  link.href = `#${keyAnchor(elements, spec)}`;
+  link.textContent = `${capitalise(keyName(spec))}: at the top of this chapter, under the sentence.`;
+  note.append(link);
+  return note;
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
