@@ -22,8 +22,9 @@ const SIZES = [
 // Per view: the field the learner types into (or drives the chapter with), and the key figure.
 // ids: the corpus, and the token IDs; window: sentence 1, and its tokens coloured by what the
 // window reaches; smoothing: β, and the series with its smoothing; flow: the diagram region (the
-// stepper, the step's explanation and the diagram); bank: the bar chart; heads: the per-head
-// weights; lab: sentence 1's section (its attention weights and row sums); trained: the
+// stepper, the step's explanation and the diagram); bank: the bar chart's figure (its heading,
+// the bars, the key to their names and the table); heads: the per-head weights; lab: sentence
+// 1's attn_weights with row sums (the lab records numbers, as a table); trained: the
 // untrained block's heatmap section, drawn before any model is loaded.
 const FIRST_SCREEN = {
   ids: { field: '#rep-corpus', figure: '#rep-ids' },
@@ -32,9 +33,9 @@ const FIRST_SCREEN = {
   cosine: { field: '#vec-a', figure: '.cosine-plot' },
   flow: { field: '#flow-sentence', figure: '[data-figure="flow"]' },
   qkv: { field: '#sentence', figure: '[data-figure="attn_weights"]' },
-  bank: { field: '#sentence', figure: '[data-figure="bank_cosines"] .bar-chart-holder' },
+  bank: { field: '#sentence', figure: '[data-figure="bank_cosines"]' },
   heads: { field: '#heads-s1', figure: '#heads-per' },
-  lab: { field: '#sentence', figure: '.key-figure-slot > section' },
+  lab: { field: '#sentence', figure: 'table.lab-attn[data-sentence="1"]' },
   trained: { field: '#trained-s1', figure: '.untrained-block' },
 };
 

@@ -17,7 +17,8 @@ import { FIGURES, figureId } from './figures.js';
  * Per view: `figure`, the data-figure name of its key figure, moved to the top; `carry`, the
  * sentences right beside it that describe its numbers and must travel with it (a figure that is
  * a whole section carries its own heading); `selector` and `name` for a key figure that is not
- * an embeddable figure, and `closest` to take its enclosing section.
+ * an embeddable figure, and `closest` to take its enclosing element; `fold`, the controls that
+ * go under the figure when they are not simply the form's fields other than the sentence.
  * Views not listed already open on their figure (the chart or the heatmap is the first thing
  * under the controls) and only get their settings folded.
  */
@@ -31,12 +32,17 @@ const KEY_FIGURES = {
   flow: { figure: 'flow' },
   bank: { figure: 'bank_cosines' },
   heads: { selector: '#heads-per', name: 'the per-head attention weights' },
-  lab: { selector: '#lab-s1', closest: 'section', name: 'sentence 1’s attention weights' },
+  // the lab records numbers: its key figure is sentence 1's attention matrix with row sums
+  lab: { selector: 'table.lab-attn[data-sentence="1"]', closest: '.table-scroll', name: 'sentence 1’s attn_weights and row sums' },
   // These open on their figure already (the first of their results); it joins the slot so the
   // settings fold under it, and no link is left behind (nothing came before it).
   ids: { selector: '#rep-ids', note: false },
   window: { selector: '#window-results > .window-panel', note: false },
-  smoothing: { selector: '#smoothing-formula', note: false, carry: (formula) => [formula, matching(formula.nextElementSibling, '.chart-holder')] },
+  smoothing: {
+    selector: '#smoothing-formula', note: false, carry: (formula) => [formula, matching(formula.nextElementSibling, '.chart-holder')],
+    // β is the chapter; the noise, the seed and the example βs fold under the chart
+    fold: (form) => [...form.querySelectorAll('.control:has(#smooth-noise), .control:has(#smooth-seed), .examples')],
+  },
   cosine: { selector: '#cosine-results', note: false },
   trained: { selector: '#trained-results > .untrained-block', note: false },
 };
@@ -71,9 +77,9 @@ function isPrimaryControl(el) {
  * Moves a form's secondary controls into a "Settings" disclosure, open (what they set stays in
  * view and in reach of the tests' and learners' clicks), placed where `after` says.
  */
-function foldSettings(form) {
-  const secondary = [...form.children].filter((el) => !isPrimaryControl(el));
-  if (!secondary.length || secondary.length === form.children.length) return null;
+function foldSettings(form, spec) {
+  const secondary = spec.fold ? spec.fold(form) : [...form.children].filter((el) => !isPrimaryControl(el));
+  if (!secondary.length || (!spec.fold && secondary.length === form.children.length)) return null;
   const details = document.createElement('details');
   details.className = 'controls settings-bar';
   details.open = true;
@@ -97,7 +103,7 @@ export function arrangeFirstScreen(viewRoot, viewId) {
   // the view's messages sit right under the sentence when they follow the form
   const after = matching(form.nextElementSibling, '.status-slot') ?? form;
   after.after(slot);
-  const settings = foldSettings(form);
+  const settings = foldSettings(form, spec);
   if (settings) slot.after(settings);
   return () => placeKeyFigure(viewRoot, slot, spec);
 }
