@@ -99,9 +99,9 @@ test('phones: the chapter list is a menu that opens with the keyboard; wide scre
   await wide.close();
 });
 
-test('flow: a link without step= opens where the weights appear; step= links still pick the step', async () => {
+test('flow: a link without step= opens where the weights appear (the coefficients); step= links still pick the step', async () => {
   const page = await openAt({ width: 1280, height: 800 }, '?view=flow');
-  assert.match(await page.textContent('.flow-region .step-label'), /^Step 4 of 10: normalise this row \(softmax\)/);
+  assert.match(await page.textContent('.flow-region .step-label'), /^Step 5 of 10: the coefficients/);
   assert.doesNotMatch(page.url(), /step=/);
   await page.close();
   const first = await openAt({ width: 1280, height: 800 }, '?view=flow&step=0');

@@ -151,9 +151,9 @@ function flowOptions(s) {
   };
 }
 
-// A link without step= opens the diagram at the softmax of the base token's row: the first step
-// with weights on it, so the first screen shows attention at work rather than bare vectors.
-const OPENING_STEP = 'normalise';
+// A link without step= opens the diagram where the base token's weights appear (the softmax
+// divided through), so the first screen shows attention at work rather than bare vectors.
+const OPENING_STEP = 'coefficients';
 
 function openingStep(steps) {
   return Math.max(0, steps.findIndex((s) => s.kind === OPENING_STEP));
