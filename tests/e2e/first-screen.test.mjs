@@ -148,3 +148,14 @@ test('qkv: the selected cell and the keyboard-focused cell look different', asyn
   assert.notDeepEqual(focused, selected);
   await page.close();
 });
+
+test('qkv: typing redraws the key figure in place at the top; one attn_weights, never a stale copy', async () => {
+  const page = await openAt({ width: 360, height: 740 }, '?view=qkv');
+  const renders = Number(await page.getAttribute('body', 'data-renders'));
+  await page.fill('#sentence', 'the river bank is muddy');
+  await page.waitForFunction((n) => Number(document.body.dataset.renders) > n, renders);
+  assert.equal(await page.locator('[data-figure="attn_weights"]').count(), 1);
+  assert.match(await page.textContent('.key-figure-slot [data-figure="attn_weights"] .shape'), /\(5, 5\)/);
+  assert.equal(await page.locator('#figure-attn_weights').count(), 1, 'one element with the figure\'s id');
+  await page.close();
+});

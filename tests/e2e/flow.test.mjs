@@ -328,7 +328,7 @@ test('parallel heads sketch: per-head weights of the base token from the core, h
 });
 
 test('overview, training diagram and heads sketch step through with the core’s numbers; a row picks the base token', async () => {
-  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv`);
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv&step=0`);
   const f = core.flow({ form: 'qkv', base: 0 });
   const wb = f.workbench;
   const rowOf = (m, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), String).join(',');

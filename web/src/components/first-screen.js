@@ -16,7 +16,7 @@ import { FIGURES, figureId } from './figures.js';
 /**
  * Per view: `figure`, the data-figure name of its key figure, moved to the top; `carry`, the
  * sentences right beside it that describe its numbers and must travel with it (a figure that is
- * a whole section carries its own heading); `selector` and `name` for a key figure that is not
+ * a whole section carries its own heading; `title` gives the others one, for screen readers); `selector` and `name` for a key figure that is not
  * an embeddable figure, and `closest` to take its enclosing element; `fold`, the controls that
  * go under the figure when they are not simply the form's fields other than the sentence.
  * Views not listed already open on their figure (the chart or the heatmap is the first thing
@@ -25,6 +25,8 @@ import { FIGURES, figureId } from './figures.js';
 const KEY_FIGURES = {
   qkv: {
     figure: 'attn_weights',
+    // for the outline (the inspector's h4 sits under it); the map's caption names it on screen
+    title: 'The attention weights, and how each was made',
     // "Softmax turns each row…" and the note on the largest weights travel with the map, after
     // it: on a phone the map itself must start within the first screen
     carry: (fig) => [fig, matching(fig.previousElementSibling, 'p'), matching(fig.nextElementSibling, 'p.largest-weights')],
@@ -51,9 +53,14 @@ function matching(el, selector) {
   return el && el.matches(selector) ? el : null;
 }
 
-/** The element(s) of a view's key figure, in order, or [] when it is not drawn (yet). */
-function keyElements(viewRoot, spec) {
-  let fig = spec.figure ? viewRoot.querySelector(`[data-figure="${spec.figure}"]`) : viewRoot.querySelector(spec.selector);
+/**
+ * The element(s) of a view's key figure drawn outside the slot, in order: [] when the slot holds
+ * the current one already, or it is not drawn (yet). A view that rebuilds its figure on each
+ * render draws a new one in its old place; the slot's is then stale.
+ */
+function freshKeyElements(viewRoot, slot, spec) {
+  const selector = spec.figure ? `[data-figure="${spec.figure}"]` : spec.selector;
+  let fig = [...viewRoot.querySelectorAll(selector)].find((el) => !slot.contains(el));
   if (fig && spec.closest) fig = fig.closest(spec.closest);
   if (!fig) return [];
   return (spec.carry ? spec.carry(fig) : [fig]).filter(Boolean);
@@ -100,6 +107,7 @@ export function arrangeFirstScreen(viewRoot, viewId) {
   if (!spec || !form) return () => {};
   const slot = document.createElement('div');
   slot.className = 'key-figure-slot';
+  if (spec.title) slot.append(hiddenHeading(spec.title));
   // the view's messages sit right under the sentence when they follow the form
   const after = matching(form.nextElementSibling, '.status-slot') ?? form;
   after.after(slot);
@@ -110,11 +118,18 @@ export function arrangeFirstScreen(viewRoot, viewId) {
 
 /** Moves the key figure into the slot (when a render drew a new one) and leaves a link behind. */
 function placeKeyFigure(viewRoot, slot, spec) {
-  const elements = keyElements(viewRoot, spec);
-  if (!elements.length || slot.contains(elements[0])) return;
-  slot.replaceChildren(); // the figure of the previous render
+  const elements = freshKeyElements(viewRoot, slot, spec);
+  if (!elements.length) return;
+  for (const stale of slot.querySelectorAll(':scope > :not(.key-figure-title)')) stale.remove();
   if (spec.note !== false) elements[0].before(movedNote(elements, spec));
   slot.append(...elements);
+}
+
+function hiddenHeading(text) {
+  const heading = document.createElement('h3');
+  heading.className = 'key-figure-title visually-hidden';
+  heading.textContent = text;
+  return heading;
 }
 
 function movedNote(elements, spec) {
