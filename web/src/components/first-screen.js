@@ -18,9 +18,13 @@ import { FIGURES, figureId } from './figures.js';
  * sentences right beside it that describe its numbers and must travel with it (a figure that is
  * a whole section carries its own heading; `title` gives the others one, for screen readers); `selector` and `name` for a key figure that is not
  * an embeddable figure, and `closest` to take its enclosing element; `fold`, the controls that
- * go under the figure when they are not simply the form's fields other than the sentence.
- * Views not listed already open on their figure (the chart or the heatmap is the first thing
- * under the controls) and only get their settings folded.
+ * go under the figure when they are not simply the form's fields other than the sentence;
+ * `after`, what the slot follows when not the form; `staleWhen`, for a view that may draw its
+ * results without the key figure at their top, when the slot's copy must go.
+ * Each selector matches one element of a render: any match outside the slot is taken for a new
+ * drawing of the figure.
+ * Some views opened on their figure already (`note: false`): it joins the slot all the same, so
+ * their settings fold under it.
  */
 const KEY_FIGURES = {
   qkv: {
@@ -39,14 +43,19 @@ const KEY_FIGURES = {
   // These open on their figure already (the first of their results); it joins the slot so the
   // settings fold under it, and no link is left behind (nothing came before it).
   ids: { selector: '#rep-ids', note: false },
-  window: { selector: '#window-results > .window-panel', note: false },
+  window: { selector: '#window-results > .window-panel:has(#win-sentence-a)', note: false },
   smoothing: {
     selector: '#smoothing-formula', note: false, carry: (formula) => [formula, matching(formula.nextElementSibling, '.chart-holder')],
     // β is the chapter; the noise, the seed and the example βs fold under the chart
     fold: (form) => [...form.querySelectorAll('.control:has(#smooth-noise), .control:has(#smooth-seed), .examples')],
   },
   cosine: { selector: '#cosine-results', note: false },
-  trained: { selector: '#trained-results > .untrained-block', note: false },
+  // under the Load button, which its text calls "the button above"; once the model is loaded the
+  // block is drawn last, "for comparison", and moving it up would put it before the trained heads
+  trained: {
+    selector: '#trained-results > .untrained-block:first-child', note: false, after: '.model-loader',
+    staleWhen: () => Boolean(document.querySelector('#trained-results > .untrained-block')),
+  },
 };
 
 function matching(el, selector) {
@@ -109,20 +118,35 @@ export function arrangeFirstScreen(viewRoot, viewId) {
   slot.className = 'key-figure-slot';
   if (spec.title) slot.append(hiddenHeading(spec.title));
   // the view's messages sit right under the sentence when they follow the form
-  const after = matching(form.nextElementSibling, '.status-slot') ?? form;
+  const after = (spec.after && viewRoot.querySelector(spec.after)) ?? matching(form.nextElementSibling, '.status-slot') ?? form;
   after.after(slot);
   const settings = foldSettings(form, spec);
   if (settings) slot.after(settings);
-  return () => placeKeyFigure(viewRoot, slot, spec);
+  const place = () => placeKeyFigure(viewRoot, slot, spec);
+  // Some views also redraw on their own (a worker's answer, a model loaded): follow every redraw.
+  const observer = new MutationObserver(place);
+  observer.observe(viewRoot, { childList: true, subtree: true });
+  return place;
 }
 
 /** Moves the key figure into the slot (when a render drew a new one) and leaves a link behind. */
 function placeKeyFigure(viewRoot, slot, spec) {
   const elements = freshKeyElements(viewRoot, slot, spec);
+  // the slot's figure is stale when the view drew its results again without one (trained, loaded)
+  if (!elements.length && isStale(slot, spec)) clearSlot(slot);
   if (!elements.length) return;
-  for (const stale of slot.querySelectorAll(':scope > :not(.key-figure-title)')) stale.remove();
+  clearSlot(slot);
   if (spec.note !== false) elements[0].before(movedNote(elements, spec));
   slot.append(...elements);
+}
+
+function clearSlot(slot) {
+  for (const stale of slot.querySelectorAll(':scope > :not(.key-figure-title)')) stale.remove();
+}
+
+/** The view says when a figure in the slot is no longer its key figure (`staleWhen`). */
+function isStale(slot, spec) {
+  return Boolean(spec.staleWhen && slot.children.length && spec.staleWhen());
 }
 
 function hiddenHeading(text) {
