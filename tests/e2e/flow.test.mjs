@@ -77,7 +77,7 @@ async function stepThrough(page, f, kinds) {
 }
 
 test('parameter-free flow: every step of "Bank of the river" shows the core\'s numbers', async () => {
-  const { page, errors } = await openPage(context, `${server.url}?view=flow`);
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&step=0`);
   const tokens = await page.$$eval('.token-button', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(tokens, ['1. Bank', '2. of', '3. the', '4. river']);
   assert.equal(await page.$eval('.token-button[aria-pressed="true"]', (b) => b.textContent), '1. Bank');
@@ -133,7 +133,7 @@ test('picking a base token by click or keyboard rebuilds the flow for it', async
 });
 
 test('keyboard stepping: arrows, Home/End, Space plays and pauses', async () => {
-  const { page } = await openPage(context, `${server.url}?view=flow`);
+  const { page } = await openPage(context, `${server.url}?view=flow&step=0`);
   await page.focus('.flow-region');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 2 of'));
@@ -328,7 +328,7 @@ test('parallel heads sketch: per-head weights of the base token from the core, h
 });
 
 test('overview, training diagram and heads sketch step through with the core’s numbers; a row picks the base token', async () => {
-  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv`);
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&form=qkv&step=0`);
   const f = core.flow({ form: 'qkv', base: 0 });
   const wb = f.workbench;
   const rowOf = (m, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), String).join(',');

@@ -7,13 +7,14 @@ import './styles.css';
 import { loadAttentionCore } from './core/attention-core.js';
 import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
 import { VIEWS } from './views/index.js';
-import { drawNav } from './components/nav.js';
+import { drawNav, startChaptersMenu } from './components/nav.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { whenSectionsDrawn } from './components/deferred.js';
 import { createCoreJobs } from './core/core-jobs.js';
 import { createEmbedCode } from './components/embed-code.js';
 import { FIGURES, figureId } from './components/figures.js';
+import { arrangeFirstScreen } from './components/first-screen.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('views-nav');
@@ -26,6 +27,7 @@ let jobs; // the core calls that run in a worker when they are big (core/core-jo
 let active; // {view, instance} of the mounted view
 let share;
 let embed;
+let placeKeyFigure = () => {}; // after each render (components/first-screen.js)
 
 function viewById(id) {
   return VIEWS.find((v) => v.id === id) ?? VIEWS[0];
@@ -35,6 +37,8 @@ function mountView() {
   const view = viewById(state.view);
   app.replaceChildren();
   active = { view, instance: view.mount(app, { core, jobs, state, update, remember }) };
+  // the full page opens on the sentence and the chapter's key figure; an embed is laid out already
+  placeKeyFigure = state.embed ? () => {} : arrangeFirstScreen(app, view.id);
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
   document.body.dataset.view = view.id;
@@ -45,6 +49,7 @@ function render() {
   const started = performance.now();
   try {
     active.instance.render(state);
+    placeKeyFigure();
   } catch (error) {
     // A view that fails to draw must still say so where the learner looks.
     active.instance.status?.error(`Something went wrong drawing this view: ${error.message}`);
@@ -345,6 +350,7 @@ async function start() {
     });
   } else {
     share = createShare(document.getElementById('share'));
+    startChaptersMenu(document.getElementById('chapters-menu'));
   }
   // every figure of a view gets a "Copy embed code" button (not in a figure embed: it is the figure)
   if (!state.figure) createEmbedCode(app, { embedLink: figureEmbedLink });

@@ -21,3 +21,20 @@ export function drawNav(container, { views, state, queryFor, onPick }) {
       onPick(v.id);
     });
 }
+
+// Wide screens show the chapter list as a row of links; phones fold it (and the copy-link field)
+// into a "Chapters" menu, so the first screen is the chapter itself. The <details> is opened on
+// wide screens and its summary hidden there (styles.css), so the links are one click away on both.
+const WIDE = '(min-width: 900px)';
+
+/** Keeps the chapters menu open on wide screens and closed on phones, and closes it after a pick. */
+export function startChaptersMenu(details) {
+  if (!details) return;
+  const wide = window.matchMedia(WIDE);
+  const fit = () => { details.open = wide.matches; };
+  fit();
+  wide.addEventListener('change', fit);
+  details.addEventListener('click', (event) => {
+    if (!wide.matches && event.target.closest('#views-nav a')) details.open = false;
+  });
+}

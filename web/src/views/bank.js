@@ -96,10 +96,11 @@ function drawResults(results, { experiment, state }) {
 
   const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines').call(figureAttr, 'bank_cosines');
   chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
-  chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx (s1), ctx (s2): the contextual output (Y) of the target in sentence 1 or 2. Dark bars are the notes’ comparisons, light ones compare each ctx with every other raw word of the shared table.');
   const items = cosineItems(experiment);
   const drawn = items.filter((x) => x.value != null);
   drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: drawn, title: `Cosines of ${state.target}` });
+  // the key to the bars' names follows them, so the bars start on a phone's first screen
+  chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx (s1), ctx (s2): the contextual output (Y) of the target in sentence 1 or 2. Dark bars are the notes’ comparisons, light ones compare each ctx with every other raw word of the shared table.');
   if (drawn.length < items.length) {
     const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
     chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);

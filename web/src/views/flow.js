@@ -33,7 +33,8 @@ export const flowView = {
   params: [
     { url: 'form', key: 'flowForm', parse: oneOf(['free', 'qkv']), default: 'free' },
     { url: 'base', key: 'flowBase', parse: intIn(0, MAX_INDEX), default: 0 },
-    { url: 'step', key: 'flowStep', parse: intIn(0, MAX_INDEX + 10), default: 0 },
+    // without step= the diagram opens where the weights appear (OPENING_STEP); step=0 is step 1
+    { url: 'step', key: 'flowStep', parse: intIn(0, MAX_INDEX + 10), default: -1 },
     { url: 'pe', key: 'flowPE', parse: flag, default: false },
     { url: 'win', key: 'flowWindow', parse: flag, default: false },
     { url: 'r', key: 'flowRadius', parse: intIn(0, MAX_INDEX), default: 1 },
@@ -104,7 +105,7 @@ export const flowView = {
         ui.vectorSource.render(current, report.workbench); // with the widths used
         const tokens = Array.from(report.workbench.tokens, (t) => t.text);
         const steps = stepsFor(report.form, tokens.length);
-        const step = Math.min(current.flowStep, steps.length - 1);
+        const step = current.flowStep < 0 ? openingStep(steps) : Math.min(current.flowStep, steps.length - 1);
         const key = JSON.stringify(options);
         const animate = last !== null && last.key === key && Math.abs(last.step - step) === 1 && step > last.step;
         const ctx = {
@@ -148,6 +149,14 @@ function flowOptions(s) {
     form: s.flowForm, base: s.flowBase,
     freeScale: s.freeScale, unitRows: s.unitRows, tableScale: s.tableScale,
   };
+}
+
+// A link without step= opens the diagram where the base token's weights appear (the softmax
+// divided through), so the first screen shows attention at work rather than bare vectors.
+const OPENING_STEP = 'coefficients';
+
+function openingStep(steps) {
+  return Math.max(0, steps.findIndex((s) => s.kind === OPENING_STEP));
 }
 
 function build(root, { core, state, update, sentences }) {

@@ -254,14 +254,15 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
   }
   const report = n === 1 ? experiment.first : experiment.second;
   const tokens = Array.from(report.tokens, (t) => t.text);
-  section.append('p').text(
-    `This is the Class 05 notebook’s block (NumPy mode): a random embedding table with d_model = ${report.dModel} and random, untrained W_q, W_k, W_v (d_k = ${report.dK}). ` +
-      'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
-  );
+  // the map first: before the model is loaded it is the chapter's first picture (first screen)
   drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
     name: `untrained attn_weights, sentence ${n}`, matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
     rowAxis: 'queries (words)', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums,
   });
+  section.append('p').text(
+    `This is the Class 05 notebook’s block (NumPy mode): a random embedding table with d_model = ${report.dModel} and random, untrained W_q, W_k, W_v (d_k = ${report.dK}). ` +
+      'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
+  );
   const targetIndex = n === 1 ? experiment.targetIndexFirst : experiment.targetIndexSecond;
   section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n }));
   if (untrained.notices.length) {

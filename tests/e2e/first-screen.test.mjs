@@ -1,0 +1,161 @@
+// End-to-end: the first screen of every chapter (issue 15, items 1 and 5). At 1280×800 and at
+// 360×740, with no scrolling, the learner sees the chapter's sentence field (or the field that
+// drives it) and its key figure; the page never scrolls sideways; the attention matrix's cells
+// are a few Tab presses from the sentence; a selected cell and a focused cell look different.
+//
+// "On the first screen" is one of two rules, stated per check:
+//   whole  the figure's box lies inside the viewport (top ≥ 0, bottom ≤ its height);
+//   tall   a figure taller than what is left of the screen: its top is on the screen and at least
+//          60 % of it is visible, or, when even that cannot fit (a figure taller than the whole
+//          screen), it fills at least 60 % of the screen's height.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite } from './support.mjs';
+
+const { server, context } = await openSite();
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+// Per view: the field the learner types into (or drives the chapter with), and the key figure.
+// ids: the corpus, and the token IDs; window: sentence 1, and its tokens coloured by what the
+// window reaches; smoothing: β, and the series with its smoothing; flow: the diagram region (the
+// stepper, the step's explanation and the diagram); bank: the bar chart's figure (its heading,
+// the bars, the key to their names and the table); heads: the per-head weights; lab: sentence
+// 1's attn_weights with row sums (the lab records numbers, as a table); trained: the
+// untrained class block's heatmap, drawn before any model is loaded (under the Load button).
+const FIRST_SCREEN = {
+  ids: { field: '#rep-corpus', figure: '#rep-ids' },
+  window: { field: '#win-sentence-a', figure: '.window-panel .window-tokens' },
+  smoothing: { field: '#smooth-beta', figure: '.line-chart' },
+  cosine: { field: '#vec-a', figure: '.cosine-plot' },
+  flow: { field: '#flow-sentence', figure: '[data-figure="flow"]' },
+  qkv: { field: '#sentence', figure: '[data-figure="attn_weights"]' },
+  bank: { field: '#sentence', figure: '[data-figure="bank_cosines"]' },
+  heads: { field: '#heads-s1', figure: '#heads-per' },
+  lab: { field: '#sentence', figure: 'table.lab-attn[data-sentence="1"]' },
+  trained: { field: '#trained-s1', figure: '.untrained-block .heatmap-holder' },
+};
+
+async function openAt(size, query) {
+  const page = await context.newPage();
+  await page.setViewportSize(size);
+  await page.goto(`${server.url}${query}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  return page;
+}
+
+function box(page, selector) {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: r.height };
+  });
+}
+
+/** Why `b` is not on a first screen of `height` px, or '' when it is (rules at the top). */
+function offScreen(b, height) {
+  if (b.height === 0) return 'not drawn';
+  if (b.top < 0) return `top ${b.top} above the screen`;
+  if (b.bottom <= height) return ''; // whole
+  if (b.top >= height) return `top at ${Math.round(b.top)}, below the screen`;
+  const visible = height - b.top;
+  if (visible >= 0.6 * b.height || visible >= 0.6 * height) return ''; // tall
+  return `only ${Math.round(visible)} of ${Math.round(b.height)} px visible (top at ${Math.round(b.top)})`;
+}
+
+for (const size of SIZES) {
+  test(`every view at ${size.width}×${size.height}: the field and the key figure are on the first screen, no sideways scroll`, async () => {
+    const failures = [];
+    for (const [view, { field, figure }] of Object.entries(FIRST_SCREEN)) {
+      const page = await openAt(size, `?view=${view}`);
+      const fieldBox = await box(page, field);
+      if (fieldBox.top < 0 || fieldBox.bottom > size.height) failures.push(`${view}: the field ${field} at ${Math.round(fieldBox.top)}–${Math.round(fieldBox.bottom)}`);
+      const why = offScreen(await box(page, figure), size.height);
+      if (why) failures.push(`${view}: the figure ${figure}: ${why}`);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (sideways > 0) failures.push(`${view}: the page scrolls sideways by ${sideways} px`);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, `${view} opened scrolled`);
+      await page.close();
+    }
+    assert.deepEqual(failures, []);
+  });
+}
+
+test('phones: the chapter list is a menu that opens with the keyboard; wide screens show the links', async () => {
+  const phone = await openAt({ width: 360, height: 740 }, '?view=qkv');
+  assert.equal(await phone.isVisible('#views-nav a[data-view="bank"]'), false);
+  await phone.focus('#chapters-menu > summary');
+  await phone.keyboard.press('Enter');
+  assert.equal(await phone.isVisible('#views-nav a[data-view="bank"]'), true);
+  await phone.click('#views-nav a[data-view="bank"]');
+  await phone.waitForSelector('body[data-view="bank"][data-ready="true"]');
+  assert.equal(await phone.isVisible('#views-nav a[data-view="qkv"]'), false, 'a pick closes the menu');
+  await phone.close();
+  const wide = await openAt({ width: 1280, height: 800 }, '?view=qkv');
+  assert.equal(await wide.isVisible('#views-nav a[data-view="bank"]'), true);
+  assert.equal(await wide.isVisible('#chapters-menu > summary'), false);
+  await wide.close();
+});
+
+test('flow: a link without step= opens where the weights appear (the coefficients); step= links still pick the step', async () => {
+  const page = await openAt({ width: 1280, height: 800 }, '?view=flow');
+  assert.match(await page.textContent('.flow-region .step-label'), /^Step 5 of 10: the coefficients/);
+  assert.doesNotMatch(page.url(), /step=/);
+  await page.close();
+  const first = await openAt({ width: 1280, height: 800 }, '?view=flow&step=0');
+  assert.match(await first.textContent('.flow-region .step-label'), /^Step 1 of 10/);
+  await first.close();
+});
+
+test('qkv: the first attn_weights cell is at most 5 Tab presses from the sentence field', async () => {
+  for (const size of SIZES) {
+    const page = await openAt(size, '?view=qkv');
+    await page.focus('#sentence');
+    let presses = 0;
+    let onCell = false;
+    while (presses < 5 && !onCell) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+      onCell = await page.evaluate(() => Boolean(document.activeElement?.closest('[data-figure="attn_weights"] svg')) && document.activeElement.matches('g.cell'));
+    }
+    assert.ok(onCell, `${size.width} px: no attn_weights cell after ${presses} Tab presses`);
+    await page.close();
+  }
+});
+
+test('qkv: the selected cell and the keyboard-focused cell look different', async () => {
+  const page = await openAt({ width: 1280, height: 800 }, '?view=qkv');
+  const map = '[data-figure="attn_weights"] svg';
+  // Tab onto the map (its selected cell), then Tab away: that cell stays selected, unfocused
+  await page.focus('#sentence');
+  for (let i = 0; i < 5 && !(await page.evaluate(() => document.activeElement.matches('g.cell'))); i++) await page.keyboard.press('Tab');
+  const look = (selector) => page.$eval(selector, (g) => {
+    const rect = getComputedStyle(g.querySelector('rect'));
+    const own = getComputedStyle(g);
+    return { stroke: rect.stroke, dash: rect.strokeDasharray, outline: `${own.outlineStyle} ${own.outlineColor}` };
+  });
+  const focused = await look(`${map} g.cell:focus`);
+  await page.keyboard.press('Shift+Tab');
+  const selected = await look(`${map} g.cell.selected`);
+  assert.equal(await page.evaluate(() => document.activeElement.matches('g.cell')), false);
+  // selection: a solid frame on the cell; focus adds a dashed outline of another colour around it
+  assert.equal(selected.dash, 'none');
+  assert.match(selected.outline, /^none/);
+  assert.match(focused.outline, /^dashed/);
+  assert.notEqual(focused.outline.replace('dashed ', ''), selected.stroke, 'the focus outline and the selection frame have different colours');
+  assert.notDeepEqual(focused, selected);
+  await page.close();
+});
+
+test('qkv: typing redraws the key figure in place at the top; one attn_weights, never a stale copy', async () => {
+  const page = await openAt({ width: 360, height: 740 }, '?view=qkv');
+  const renders = Number(await page.getAttribute('body', 'data-renders'));
+  await page.fill('#sentence', 'the river bank is muddy');
+  await page.waitForFunction((n) => Number(document.body.dataset.renders) > n, renders);
+  assert.equal(await page.locator('[data-figure="attn_weights"]').count(), 1);
+  assert.match(await page.textContent('.key-figure-slot [data-figure="attn_weights"] .shape'), /\(5, 5\)/);
+  assert.equal(await page.locator('#figure-attn_weights').count(), 1, 'one element with the figure\'s id');
+  await page.close();
+});
