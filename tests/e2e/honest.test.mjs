@@ -118,14 +118,15 @@ test('qkv: the largest weight of each row is named from the numbers, with the un
 
 test('bank: a target missing from sentence 2 gets named reasons, no “undefined”, and no bar twice', async () => {
   const { page } = await openPage(context, `${server.url}?view=bank&s2=${encodeURIComponent('the account has money')}`);
-  await page.waitForSelector('#bank-results .bank-missing');
-  const results = await page.$eval('#bank-results', (e) => e.textContent);
+  // the chart is the chapter's key figure, shown under the sentences (first-screen.js): look in the whole chapter
+  await page.waitForSelector('#app .bank-missing');
+  const results = await page.$eval('#app', (e) => e.textContent);
   assert.doesNotMatch(results, /undefined/);
   assert.match(results, /"bank" is not in sentence 2/);
-  assert.doesNotMatch(await page.$eval('#bank-results table.bank-table', (e) => e.textContent), /Exactly 1 by construction/);
+  assert.doesNotMatch(await page.$eval('#app table.bank-table', (e) => e.textContent), /Exactly 1 by construction/);
   await page.close();
   const { page: full } = await openPage(context, `${server.url}?view=bank`);
-  const labels = await full.$$eval('#bank-results .bar-chart-holder svg text', (ts) => ts.map((t) => t.textContent.replace(t.querySelector('title')?.textContent ?? '', '')).filter((t) => /^(ctx|raw)/.test(t)));
+  const labels = await full.$$eval('#app .bar-chart-holder svg text', (ts) => ts.map((t) => t.textContent.replace(t.querySelector('title')?.textContent ?? '', '')).filter((t) => /^(ctx|raw)/.test(t)));
   assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
   assert.ok(labels.includes('ctx (s2) vs raw “money”'));
   const e = core.bankExperiment({});

@@ -23,7 +23,9 @@ const modelRequests = (page) => {
 
 const untrainedOf = (sentence, sentence2, target = 'bank') => core.bankExperiment({ source: 'numpy', sentence, sentence2, target, maxTokens: 64 });
 
-const headings = (page) => page.$$eval('#trained-results h3', (hs) => hs.map((h) => h.textContent));
+// The whole chapter: before loading, its key figure (the untrained block, section 1) is shown
+// under the sentences, outside #trained-results (components/first-screen.js).
+const headings = (page) => page.$$eval('#trained h3', (hs) => hs.map((h) => h.textContent));
 
 /** The headings are numbered 1, 2, … n in the order they appear. */
 function assertNumbered(titles) {
@@ -64,7 +66,7 @@ test('before any download: the untrained class block’s heatmap with the core�
   await page.waitForSelector('body[data-ready="true"]');
   const e = untrainedOf(S1, S2);
   assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 1'), Array.from(e.first.projected.attn_weights.data));
-  assert.match(await page.textContent('#trained-results'), /untrained class block/i);
+  assert.match(await page.textContent('#trained'), /untrained class block/i);
   assert.match(await page.textContent('.load-hint'), /Load the trained model .* what training changes/);
   // The note beside the map names the largest weight of "bank"'s row, as the map has it.
   const W = e.first.projected.attn_weights;
