@@ -121,6 +121,8 @@ test('2,000 words: the page stays responsive and says what it kept', async () =>
   await page.fill('#sentence', long);
   assert.equal(await page.inputValue('#sentence'), long, 'the whole text arrives, not a silently cut one');
   await page.waitForFunction(() => /The sentence has 2000 words; only the first 64 are used/.test(document.querySelector('#messages').textContent));
+  // the shapes panel is below the screen: it is redrawn a task after the visible part
+  await page.waitForFunction(() => !document.querySelector('[data-section="waiting"]') && !document.body.dataset.computing);
   assert.equal(await page.$eval('table.shapes tr[data-name="X"] td.shape', (e) => e.textContent), '(64, 8)');
   const weights = await titles(page, 'attn_weights');
   assert.equal(weights.length, 64 * 64);
