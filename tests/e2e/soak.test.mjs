@@ -9,25 +9,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, openPage, viewIds } from './support.mjs';
+import { prng } from '../prng.mjs';
 
 const SEED = 0x5eed20;
 const ACTIONS = 1000;
 const CHECK_EVERY = 50;
 const { server, context } = await openSite();
 
-/** mulberry32: the whole generator state is one 32-bit number, so a seed replays a run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n) => Math.floor(next() * n);
-  return { next, int, pick: (list) => list[int(list.length)] };
-}
 
 // Short texts keep every action cheap: the soak is about surviving, not about big inputs.
 const SENTENCES = ['bank of the river', 'the cat sat', 'money', '', 'a b c d e f', 'river bank river', 'Noa is a cat', '😀 émoji ok', '   ', '1, 2', '3, -1, 0.5', 'x'];

@@ -9,23 +9,11 @@ import { VIEWS } from '../../web/src/views/index.js';
 import { SOURCE_VALUES } from '../../web/src/vectors/store.js';
 import { FIGURES, FIGURE_NAMES, CONTROLS_VALUES } from '../../web/src/components/figures.js';
 import { TABLE_SCALES } from '../../web/src/views/flow-mixing.js';
+import { prng } from '../prng.mjs';
 
 const SEED = 20;
 const CASES = 20000;
 
-/** mulberry32: a small PRNG whose whole state is one 32-bit number, so a seed replays a run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n) => Math.floor(next() * n);
-  return { next, int, pick: (list) => list[int(list.length)], chance: (p) => next() < p };
-}
 
 // Words some parser accepts (the enumerations), so oneOf parsers are hit inside their domain too.
 const KNOWN_WORDS = [
