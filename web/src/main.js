@@ -15,6 +15,7 @@ import { createCoreJobs } from './core/core-jobs.js';
 import { createEmbedCode } from './components/embed-code.js';
 import { FIGURES, figureId } from './components/figures.js';
 import { arrangeFirstScreen } from './components/first-screen.js';
+import { startPresent } from './components/present.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('views-nav');
@@ -27,6 +28,7 @@ let jobs; // the core calls that run in a worker when they are big (core/core-jo
 let active; // {view, instance} of the mounted view
 let share;
 let embed;
+let present; // present mode (?present=1): one stage per screen
 let placeKeyFigure = () => {}; // after each render (components/first-screen.js)
 
 function viewById(id) {
@@ -37,8 +39,9 @@ function mountView() {
   const view = viewById(state.view);
   app.replaceChildren();
   active = { view, instance: view.mount(app, { core, jobs, state, update, remember }) };
-  // the full page opens on the sentence and the chapter's key figure; an embed is laid out already
-  placeKeyFigure = state.embed ? () => {} : arrangeFirstScreen(app, view.id);
+  // the full page opens on the sentence and the chapter's key figure; an embed is laid out already,
+  // and present mode keeps the chapter's own order, one stage at a time
+  placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.id);
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
   document.body.dataset.view = view.id;
@@ -50,6 +53,7 @@ function render() {
   try {
     active.instance.render(state);
     placeKeyFigure();
+    present?.update();
   } catch (error) {
     // A view that fails to draw must still say so where the learner looks.
     active.instance.status?.error(`Something went wrong drawing this view: ${error.message}`);
@@ -210,6 +214,8 @@ function update(patch, { typing = false } = {}) {
   applyTiedWidths(state);
   recordEdit({ viewChanged });
   if (viewChanged) {
+    present?.restart();
+    if (present) state.presentStage = 1;
     mountView();
     window.scrollTo(0, 0);
   }
@@ -349,6 +355,14 @@ async function start() {
       unknownFigure, figureLink: (name) => figureEmbedLink(name, state.controls),
     });
   } else {
+    if (state.present) {
+      present = startPresent(app, {
+        stage: state.presentStage,
+        onStage: (stage) => remember({ presentStage: stage }),
+        exitLink: () => linkFor({ present: false, presentStage: 1 }),
+        chapters: VIEWS, chapter: () => state.view, onChapter: (id) => update({ view: id }),
+      });
+    }
     share = createShare(document.getElementById('share'));
     startChaptersMenu(document.getElementById('chapters-menu'));
   }

@@ -29,6 +29,9 @@ const SHARED_PARAMS = [
   // with embed=1: one figure alone (components/figures.js), with the sentence field or nothing else
   { url: 'figure', key: 'figure', parse: oneOf(FIGURE_NAMES), default: '' },
   { url: 'controls', key: 'controls', parse: oneOf(CONTROLS_VALUES), default: 'sentence' },
+  // present=1: large type, one stage per screen, keys to move (components/present.js); stage= where
+  { url: 'present', key: 'present', parse: flag, default: false },
+  { url: 'stage', key: 'presentStage', parse: intIn(1, 99), default: 1 },
 ];
 
 export const PARAMS = [...SHARED_PARAMS, ...VIEWS.flatMap((view) => view.params ?? [])];

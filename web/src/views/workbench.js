@@ -205,12 +205,14 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
   proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
   proj.append('p').text('The same three matrices serve every token. They are parameters (here random and untrained); the attention weights further down are not parameters but results computed from this input.');
-  const wRow = proj.append('div').attr('class', 'heatmap-row');
+  // data-stage: the parts present mode shows one at a time (components/present.js)
+  const weightsPart = proj.append('div').attr('data-stage', 'W_q, W_k, W_v: the parameters');
+  const wRow = weightsPart.append('div').attr('class', 'heatmap-row');
   for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
     heat(wRow, { figure: name, name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
   }
-  drawSpread(proj, { core, report, state });
-  const qkvRow = proj.append('div').attr('class', 'heatmap-row');
+  drawSpread(weightsPart, { core, report, state });
+  const qkvRow = proj.append('div').attr('class', 'heatmap-row').attr('data-stage', 'Q, K, V: one input, three roles');
   heat(qkvRow, { figure: 'Q', name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
   heat(qkvRow, { figure: 'K', name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
   heat(qkvRow, { figure: 'V', name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
@@ -226,15 +228,17 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
 
   const qkv = compare.append('section').attr('class', 'stage form-qkv').attr('aria-labelledby', 'stage-qkv');
   qkv.append('h3').attr('id', 'stage-qkv').text('Class 05: with queries, keys and values');
-  qkv.append('p').text(
+  const scoresPart = qkv.append('div').attr('data-stage', 'scores');
+  scoresPart.append('p').text(
     state.scale
       ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
       : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
   );
-  heat(qkv, { figure: 'scores', name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
-  qkv.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
+  heat(scoresPart, { figure: 'scores', name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
+  const attnPart = qkv.append('div').attr('data-stage', 'attn_weights, and how one was made');
+  attnPart.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
   // the figure is the map with its inspector: an embed of attn_weights explains the selected weight too
-  const weightsRow = qkv.append('div').attr('class', 'weights-with-inspector').call(figureAttr, 'attn_weights');
+  const weightsRow = attnPart.append('div').attr('class', 'weights-with-inspector').call(figureAttr, 'attn_weights');
   const weightsEl = weightsRow.append('div').node();
   const inspectorEl = weightsRow.append('aside').attr('class', 'inspector').attr('aria-live', 'polite').node();
   const options = { scale: state.scale, causal: state.causal };
@@ -253,10 +257,11 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
     interactive: true, selected: [si, sj], onSelect: inspect,
   });
   inspect(si, sj);
-  qkv.append('p').attr('class', 'largest-weights').attr('data-top-key', String(report.projectedMixing[0].topKey))
+  attnPart.append('p').attr('class', 'largest-weights').attr('data-top-key', String(report.projectedMixing[0].topKey))
     .text(largestWeightNote(report.projectedMixing, tokens));
-  heat(qkv, { figure: 'Y', name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
-  heat(qkv, { figure: 'Y_literal', name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
+  const outputPart = qkv.append('div').attr('data-stage', 'Y and Y_literal: the outputs');
+  heat(outputPart, { figure: 'Y', name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
+  heat(outputPart, { figure: 'Y_literal', name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
 
 }
 
