@@ -77,3 +77,19 @@ export async function measureAll(impls, log = () => {}) {
   }
   return { times, maxDiff };
 }
+
+// The rate of a plain matrix product on the same machine and engine, the yardstick for the
+// attention kernel: C = A Bᵀ with A and B (n, D), 2·n·n·D flops, best of `repeats` calls after a
+// short warm-up. Returns GFLOP/s. (Each call also copies the (n, n) product out of wasm.)
+export function matmulRate(matmulABt, n = 1024, repeats = 8) {
+  const A = randomMatrix(n, D, 5), B = randomMatrix(n, D, 6);
+  const warmStart = performance.now();
+  do matmulABt(A, B, n, n, D); while (performance.now() - warmStart < 200);
+  let best = Infinity;
+  for (let r = 0; r < repeats; r++) {
+    const t0 = performance.now();
+    matmulABt(A, B, n, n, D);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return (2 * n * n * D) / best / 1e6;
+}

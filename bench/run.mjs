@@ -1,6 +1,8 @@
-// Times the attention kernel softmax(Q Kᵀ/√d) V (float32, d = 64, n = 64…2048) natively, as
-// wasm with and without SIMD, and as plain JS, in Node and in headless Chromium, one after
-// the other (never in parallel: this is a 2-core machine). Prints a Markdown table and writes
+// Times the attention kernel softmax(Q Kᵀ/√d) V (float32, d = 64, n = 64…2048): the fused kernel
+// (core/math/fused_attention.hpp) natively, as wasm with and without SIMD, the Eigen reference
+// (core/math/kernel.hpp) natively and as wasm SIMD, and plain JS, in Node and in headless
+// Chromium, one after the other (never in parallel: this is a 2-core machine). Also measures a
+// plain wasm SIMD matrix product's rate, the yardstick of issue 19's goals. Prints a Markdown table and writes
 // it, with the machine facts, to bench/RESULTS.md.   Usage: node bench/run.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -9,9 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { attentionKernelJS } from './kernel.js';
-import { measureAll } from './measure.js';
+import { measureAll, matmulRate } from './measure.js';
 import { serveBench } from './serve.mjs';
-import { machineFacts, markdownTable, nativeTable, writeResults } from './report.mjs';
+import { goalsTable, machineFacts, markdownTable, nativeTable, writeResults } from './report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NATIVE_BUILD = join(ROOT, 'build/native');
@@ -40,10 +42,10 @@ const KEEP_HEAP = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_thresh
 function runNative(tunables) {
   const env = tunables ? { ...process.env, GLIBC_TUNABLES: tunables } : process.env;
   const out = execFileSync(join(NATIVE_BUILD, 'bench/native/aw_bench_native'), { encoding: 'utf8', env });
-  const times = {};
+  const times = { fused: {}, eigen: {} };
   for (const line of out.trim().split('\n')) {
     const r = JSON.parse(line);
-    times[r.n] = { best: r.best_ms, median: r.median_ms };
+    times[r.impl][r.n] = { best: r.best_ms, median: r.median_ms };
   }
   return times;
 }
@@ -58,11 +60,13 @@ async function runNode() {
   const simd = await loadWasm('attention_core');
   const scalar = await loadWasm('attention_core_scalar');
   if (!simd.buildInfo().simd || scalar.buildInfo().simd) throw new Error('wasm builds are not SIMD + scalar');
-  return measureAll({
+  const result = await measureAll({
     wasmSimd: (Q, K, V, n, d) => simd.attentionKernelF32(Q, K, V, n, d),
+    wasmSimdEigen: (Q, K, V, n, d) => simd.attentionKernelReferenceF32(Q, K, V, n, d),
     wasmScalar: (Q, K, V, n, d) => scalar.attentionKernelF32(Q, K, V, n, d),
     js: attentionKernelJS,
   }, (line) => say(`  node     ${line}`));
+  return { ...result, matmulGflops: matmulRate((A, B, n, m, d) => simd.matmulABtF32(A, B, n, m, d)) };
 }
 
 // ---- Chromium: bench/browser.html runs the same loop and leaves window.benchResult ----------
@@ -105,10 +109,12 @@ const wasmBytes = Object.fromEntries(['attention_core', 'attention_core_scalar']
   .map((m) => [m, statSync(join(WASM_DIR, `${m}.wasm`)).size]));
 const facts = machineFacts({ crossOriginIsolated: browser.crossOriginIsolated, wasmBytes });
 const times = { native, nativeKept, node: node.times, browser: browser.times };
+const rates = { node: node.matmulGflops, browser: browser.matmulGflops };
 const table = markdownTable(times);
 const checks = { node: node.maxDiff, chromium: browser.maxDiff };
 console.log(table);
 console.log('\n' + nativeTable(times));
+console.log('\n' + goalsTable(times, rates));
 console.log('\nmax |diff| against wasm SIMD output:', JSON.stringify(checks));
 say(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
@@ -117,5 +123,5 @@ if (!(worst < TOLERANCE)) {
   console.error(`FAIL: implementations disagree by ${worst} (>= ${TOLERANCE}); RESULTS.md not written`);
   process.exit(1);
 }
-writeResults(join(ROOT, 'bench/RESULTS.md'), { table, facts, checks, times });
+writeResults(join(ROOT, 'bench/RESULTS.md'), { table, facts, checks, times, rates });
 say('wrote bench/RESULTS.md');

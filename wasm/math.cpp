@@ -6,9 +6,11 @@
 #include <vector>
 
 #include "core/math/explain.hpp"
+#include "core/math/fused_attention.hpp"
 #include "core/math/kernel.hpp"
 #include "core/math/positional.hpp"
 #include "core/math/similarity.hpp"
+#include "core/math/simd_matmul.hpp"
 #include "core/math/stats.hpp"
 #include "wasm/convert.hpp"
 
@@ -42,16 +44,38 @@ val dot(val a, val b) {
   return guarded([&] { return val(aw::dot(vector_from_js(a), vector_from_js(b))); });
 }
 
-// Float32 kernel for the benchmark: Q, K, V are (n, d) row-major Float32Arrays.
+// A (rows, cols) row-major Float32Array as a float matrix.
+aw::MatF float_matrix(const val& array, int rows, int cols) {
+  const std::vector<float> data = emscripten::convertJSArrayToNumberVector<float>(array);
+  if (rows < 0 || cols < 0 || data.size() != static_cast<std::size_t>(rows) * cols) {
+    throw aw::InputError("kernel: the array does not hold " + std::to_string(rows) + " × " + std::to_string(cols) + " numbers");
+  }
+  return aw::MatF(Eigen::Map<const aw::MatF>(data.data(), rows, cols));
+}
+
+// Float32 attention kernel, fused (core/math/fused_attention.hpp): Q, K, V are (n, d) row-major
+// Float32Arrays. The benchmark times it in every build.
 val attention_kernel_f32(val q, val k, val v, int n, int d) {
   return guarded([&] {
-    const auto to_mat = [&](const val& array) {
-      const std::vector<float> data = emscripten::convertJSArrayToNumberVector<float>(array);
-      if (data.size() != static_cast<std::size_t>(n) * d) throw aw::InputError("kernel: size mismatch");
-      return aw::MatF(Eigen::Map<const aw::MatF>(data.data(), n, d));
-    };
-    const aw::MatF Y = aw::attention_kernel(to_mat(q), to_mat(k), to_mat(v));
+    const aw::MatF Y = aw::fused_attention(float_matrix(q, n, d), float_matrix(k, n, d), float_matrix(v, n, d));
     return typed_array(Y.data(), static_cast<std::size_t>(Y.size()));
+  });
+}
+
+// The same through Eigen's products and the n × n scores (core/math/kernel.hpp): the benchmark's
+// "before", and what the fused kernel is checked against.
+val attention_kernel_reference_f32(val q, val k, val v, int n, int d) {
+  return guarded([&] {
+    const aw::MatF Y = aw::attention_kernel(float_matrix(q, n, d), float_matrix(k, n, d), float_matrix(v, n, d));
+    return typed_array(Y.data(), static_cast<std::size_t>(Y.size()));
+  });
+}
+
+// A Bᵀ for the benchmark's matrix-product rate: A is (n, d), B is (m, d).
+val matmul_abt_f32(val a, val b, int n, int m, int d) {
+  return guarded([&] {
+    const aw::MatF C = aw::matmul_abt(float_matrix(a, n, d), float_matrix(b, m, d));
+    return typed_array(C.data(), static_cast<std::size_t>(C.size()));
   });
 }
 
@@ -113,6 +137,8 @@ EMSCRIPTEN_BINDINGS(aw_math) {
   emscripten::function("cosine", &cosine);
   emscripten::function("dot", &dot);
   emscripten::function("attentionKernelF32", &attention_kernel_f32);
+  emscripten::function("attentionKernelReferenceF32", &attention_kernel_reference_f32);
+  emscripten::function("matmulABtF32", &matmul_abt_f32);
   emscripten::function("explainWeight", &explain_weight);
   emscripten::function("positionalEncoding", &positional_encoding);
   emscripten::function("valueSummary", &value_summary);

@@ -1,0 +1,115 @@
+// Four floats at a time, one source for three targets: wasm SIMD128 (the page's build, where
+// Eigen 3.4 has no packet path and its products run one float at a time), SSE2 (native x86-64
+// builds, so a native run times the same code) and plain C++ (the scalar wasm build the
+// benchmark compares against). Only what the float kernels need: loads and stores, +, ×, max,
+// horizontal sums and maxima, and an exp for arguments ≤ 0.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define AW_SIMD_NAME "wasm simd128"
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#define AW_SIMD_NAME "sse2"
+#else
+#define AW_SIMD_NAME "scalar"
+#endif
+
+namespace aw::simd {
+
+#if defined(__wasm_simd128__)
+struct F4 { v128_t v; };
+inline F4 load(const float* p) { return {wasm_v128_load(p)}; }
+inline void store(float* p, F4 a) { wasm_v128_store(p, a.v); }
+inline F4 splat(float x) { return {wasm_f32x4_splat(x)}; }
+inline F4 add(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
+inline F4 sub(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
+inline F4 mul(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
+inline F4 max(F4 a, F4 b) { return {wasm_f32x4_pmax(a.v, b.v)}; }
+inline float lane(F4 a, int i) {
+  float out[4];
+  wasm_v128_store(out, a.v);
+  return out[i];
+}
+// 2^n for whole n in [-126, 127], built in the exponent bits
+inline F4 round_to_int(F4 a) { return {wasm_f32x4_nearest(a.v)}; }
+inline F4 pow2_of_int(F4 n) {
+  const v128_t bits = wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n.v), wasm_i32x4_splat(127)), 23);
+  return {bits};
+}
+inline F4 zero_where_below(F4 x, F4 limit, F4 value) { return {wasm_v128_and(value.v, wasm_f32x4_ge(x.v, limit.v))}; }
+#elif defined(__SSE2__)
+struct F4 { __m128 v; };
+inline F4 load(const float* p) { return {_mm_loadu_ps(p)}; }
+inline void store(float* p, F4 a) { _mm_storeu_ps(p, a.v); }
+inline F4 splat(float x) { return {_mm_set1_ps(x)}; }
+inline F4 add(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
+inline F4 sub(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+inline F4 mul(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline F4 max(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
+inline float lane(F4 a, int i) {
+  float out[4];
+  _mm_storeu_ps(out, a.v);
+  return out[i];
+}
+inline F4 round_to_int(F4 a) { return {_mm_cvtepi32_ps(_mm_cvtps_epi32(a.v))}; }  // nearest, ties to even
+inline F4 pow2_of_int(F4 n) {
+  return {_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n.v), _mm_set1_epi32(127)), 23))};
+}
+inline F4 zero_where_below(F4 x, F4 limit, F4 value) { return {_mm_and_ps(value.v, _mm_cmpge_ps(x.v, limit.v))}; }
+#else
+struct F4 { float v[4]; };
+inline F4 load(const float* p) { F4 a; std::memcpy(a.v, p, sizeof a.v); return a; }
+inline void store(float* p, F4 a) { std::memcpy(p, a.v, sizeof a.v); }
+inline F4 splat(float x) { return {{x, x, x, x}}; }
+#define AW_SIMD_LANES(expr) F4 r; for (int i = 0; i < 4; ++i) r.v[i] = (expr); return r
+inline F4 add(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] + b.v[i]); }
+inline F4 sub(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] - b.v[i]); }
+inline F4 mul(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] * b.v[i]); }
+inline F4 max(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] < b.v[i] ? b.v[i] : a.v[i]); }
+inline F4 round_to_int(F4 a) { AW_SIMD_LANES(std::nearbyint(a.v[i])); }
+inline F4 pow2_of_int(F4 n) {
+  F4 r;
+  for (int i = 0; i < 4; ++i) {
+    const std::uint32_t bits = static_cast<std::uint32_t>(static_cast<std::int32_t>(n.v[i]) + 127) << 23;
+    std::memcpy(&r.v[i], &bits, sizeof bits);
+  }
+  return r;
+}
+inline F4 zero_where_below(F4 x, F4 limit, F4 value) { AW_SIMD_LANES(x.v[i] >= limit.v[i] ? value.v[i] : 0.0f); }
+#undef AW_SIMD_LANES
+inline float lane(F4 a, int i) { return a.v[i]; }
+#endif
+
+inline float sum(F4 a) { return (lane(a, 0) + lane(a, 1)) + (lane(a, 2) + lane(a, 3)); }
+inline float max_lane(F4 a) {
+  const float x = lane(a, 0) > lane(a, 1) ? lane(a, 0) : lane(a, 1);
+  const float y = lane(a, 2) > lane(a, 3) ? lane(a, 2) : lane(a, 3);
+  return x > y ? x : y;
+}
+
+// exp(x) for x ≤ 0, within 2 ulp of std::exp for x ≥ -87.3 and exactly 0 below (where the float
+// result would be subnormal or 0: a softmax weight that small is 0 to every digit the page shows).
+// Range reduction x = n·ln2 + r with |r| ≤ ln2/2 (ln2 split in two so n·ln2 is exact enough),
+// then a degree-6 polynomial for e^r (Cephes' expf coefficients) and 2^n from the exponent bits.
+inline F4 exp_nonpositive(F4 x) {
+  const F4 lowest = splat(-87.33654f);
+  const F4 clamped = max(x, lowest);
+  const F4 n = round_to_int(mul(clamped, splat(1.44269504088896341f)));
+  F4 r = sub(clamped, mul(n, splat(0.693359375f)));
+  r = sub(r, mul(n, splat(-2.12194440e-4f)));
+  F4 p = splat(1.9875691500e-4f);
+  p = add(mul(p, r), splat(1.3981999507e-3f));
+  p = add(mul(p, r), splat(8.3334519073e-3f));
+  p = add(mul(p, r), splat(4.1665795894e-2f));
+  p = add(mul(p, r), splat(1.6666665459e-1f));
+  p = add(mul(p, r), splat(5.0000001201e-1f));
+  const F4 r2 = mul(r, r);
+  const F4 er = add(add(mul(p, r2), r), splat(1.0f));
+  return zero_where_below(x, lowest, mul(er, pow2_of_int(n)));
+}
+
+}  // namespace aw::simd
