@@ -1,6 +1,13 @@
-// embind surface of the trained encoder (core/encoder/): the pack's bytes and text in, plain
-// objects and typed arrays out. The pack is decoded on every call, so no handle outlives a call;
-// the JS wrapper keeps the bytes. Callers pass NFKC-normalised text (see unigram_tokenizer.hpp).
+// embind surface of the trained encoder (core/encoder/): text in, plain objects and typed arrays
+// out. Two ways in:
+//   - EncoderModel, a decoded model resident in the wasm heap: made once from the pack's bytes
+//     (load), used for every request, freed with .delete(). The JS wrapper owns its lifetime
+//     (core/attention-core.js, createEncoderModel).
+//   - free functions that take the pack's bytes and decode them on every call (tests, and the
+//     benchmark's "before").
+// Callers pass NFKC-normalised text (see unigram_tokenizer.hpp).
+#include <memory>
+
 #include "core/encoder/compare.hpp"
 #include "wasm/convert.hpp"
 
@@ -64,56 +71,104 @@ val focus_to_js(const std::vector<enc::HeadFocus>& focus) {
   return out;
 }
 
+val encode_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const std::string& nfkc_text) {
+  return report_to_js(enc::encode_sentence(pack, tokenizer, nfkc_text));
+}
+
+val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& options) {
+  const enc::TrainedComparison c = enc::compare_sentences(
+      pack, tokenizer, string_field(options, "sentence", "The bank of the river is muddy today."),
+      string_field(options, "sentence2", "I have money in my bank account."), string_field(options, "target", "bank"));
+  val out = val::object();
+  out.set("first", report_to_js(c.first));
+  out.set("second", report_to_js(c.second));
+  out.set("targetFirst", static_cast<int>(c.target_first));
+  out.set("targetSecond", static_cast<int>(c.target_second));
+  out.set("targetPiece", c.target_piece);
+  out.set("staticCosine", optional_to_js(c.static_cosine));
+  val contextual = val::array();
+  for (const auto& v : c.contextual_cosine) contextual.call<void>("push", optional_to_js(v));
+  out.set("contextualCosine", contextual);
+  out.set("sentenceCosine", c.sentence_cosine);
+  out.set("focusFirst", focus_to_js(c.focus_first));
+  out.set("focusSecond", focus_to_js(c.focus_second));
+  out.set("notices", strings_to_js(c.notices));
+  return out;
+}
+
+// Sentence vectors only, for many texts: (texts, 512) rows.
+val vectors_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& texts) {
+  std::vector<std::string> nfkc_texts;
+  for (unsigned i = 0, n = texts["length"].as<unsigned>(); i < n; ++i) nfkc_texts.push_back(texts[i].as<std::string>());
+  const std::vector<enc::EncoderReport> reports = enc::encode_batch(pack, tokenizer, nfkc_texts);
+  aw::MatF out(static_cast<long>(reports.size()), 512);
+  for (std::size_t i = 0; i < reports.size(); ++i) out.row(static_cast<long>(i)) = reports[i].sentence_vector;
+  return matrix_to_js(out);
+}
+
+// ---- the pack decoded on every call ----------------------------------------------------------
 val encode_sentence(val pack_bytes, std::string nfkc_text) {
   return guarded([&] {
     const enc::EncoderPack pack = pack_from_js(pack_bytes);
-    const enc::UnigramTokenizer tokenizer(pack.vocabulary);
-    return report_to_js(enc::encode_sentence(pack, tokenizer, nfkc_text));
+    return encode_to_js(pack, enc::UnigramTokenizer(pack.vocabulary), nfkc_text);
   });
 }
 
 val compare_trained(val pack_bytes, val options) {
   return guarded([&] {
     const enc::EncoderPack pack = pack_from_js(pack_bytes);
-    const enc::UnigramTokenizer tokenizer(pack.vocabulary);
-    const enc::TrainedComparison c = enc::compare_sentences(
-        pack, tokenizer, string_field(options, "sentence", "The bank of the river is muddy today."),
-        string_field(options, "sentence2", "I have money in my bank account."), string_field(options, "target", "bank"));
-    val out = val::object();
-    out.set("first", report_to_js(c.first));
-    out.set("second", report_to_js(c.second));
-    out.set("targetFirst", static_cast<int>(c.target_first));
-    out.set("targetSecond", static_cast<int>(c.target_second));
-    out.set("targetPiece", c.target_piece);
-    out.set("staticCosine", optional_to_js(c.static_cosine));
-    val contextual = val::array();
-    for (const auto& v : c.contextual_cosine) contextual.call<void>("push", optional_to_js(v));
-    out.set("contextualCosine", contextual);
-    out.set("sentenceCosine", c.sentence_cosine);
-    out.set("focusFirst", focus_to_js(c.focus_first));
-    out.set("focusSecond", focus_to_js(c.focus_second));
-    out.set("notices", strings_to_js(c.notices));
-    return out;
+    return compare_to_js(pack, enc::UnigramTokenizer(pack.vocabulary), options);
   });
 }
 
-// Sentence vectors only, for many texts with one decode of the pack: (texts, 512) rows.
 val sentence_vectors(val pack_bytes, val texts) {
   return guarded([&] {
     const enc::EncoderPack pack = pack_from_js(pack_bytes);
-    const enc::UnigramTokenizer tokenizer(pack.vocabulary);
-    std::vector<std::string> nfkc_texts;
-    for (unsigned i = 0, n = texts["length"].as<unsigned>(); i < n; ++i) nfkc_texts.push_back(texts[i].as<std::string>());
-    const std::vector<enc::EncoderReport> reports = enc::encode_batch(pack, tokenizer, nfkc_texts);
-    aw::MatF out(static_cast<long>(reports.size()), 512);
-    for (std::size_t i = 0; i < reports.size(); ++i) out.row(static_cast<long>(i)) = reports[i].sentence_vector;
-    return matrix_to_js(out);
+    return vectors_to_js(pack, enc::UnigramTokenizer(pack.vocabulary), texts);
   });
 }
+
+// ---- the resident model ----------------------------------------------------------------------
+// Made empty by its constructor, then filled by load(bytes), so a damaged pack is reported as a
+// JS Error like every other call (embind constructors cannot go through guarded()).
+class EncoderModel {
+ public:
+  val load(val pack_bytes) {
+    return guarded([&] {
+      tokenizer_.reset();
+      pack_ = pack_from_js(pack_bytes);
+      tokenizer_ = std::make_unique<enc::UnigramTokenizer>(pack_.vocabulary);  // refers to pack_'s pieces
+      return val(static_cast<double>(pack_.tensors.size()));
+    });
+  }
+  val encodeSentence(std::string nfkc_text) const {
+    return guarded([&] { return encode_to_js(pack_, loaded(), nfkc_text); });
+  }
+  val compareTrained(val options) const {
+    return guarded([&] { return compare_to_js(pack_, loaded(), options); });
+  }
+  val sentenceVectors(val texts) const {
+    return guarded([&] { return vectors_to_js(pack_, loaded(), texts); });
+  }
+
+ private:
+  const enc::UnigramTokenizer& loaded() const {
+    if (!tokenizer_) throw aw::InputError("the trained model is not loaded");
+    return *tokenizer_;
+  }
+  enc::EncoderPack pack_;
+  std::unique_ptr<enc::UnigramTokenizer> tokenizer_;
+};
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_encoder) {
+  emscripten::class_<EncoderModel>("EncoderModel")
+      .constructor<>()
+      .function("load", &EncoderModel::load)
+      .function("encodeSentence", &EncoderModel::encodeSentence)
+      .function("compareTrained", &EncoderModel::compareTrained)
+      .function("sentenceVectors", &EncoderModel::sentenceVectors);
   emscripten::function("sentenceVectors", &sentence_vectors);
   emscripten::function("encodeSentence", &encode_sentence);
   emscripten::function("compareTrained", &compare_trained);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/math/simd_matmul.hpp"
 #include "core/math/softmax.hpp"
 
 namespace aw::encoder {
@@ -32,8 +33,10 @@ MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
   return out;
 }
 
+// x · kernel + bias, through the SIMD product (core/math/simd_matmul.hpp): nearly all of the
+// encoder's arithmetic is here.
 MatF affine(const MatF& x, const MatF& kernel, const Vec& bias) {
-  MatF out = x * kernel;
+  MatF out = matmul_ab(x, kernel);
   out.rowwise() += bias;
   return out;
 }

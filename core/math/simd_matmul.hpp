@@ -1,8 +1,12 @@
-// C = A Bᵀ in float32 (A is n × d, B is m × d, both row-major: every entry is a dot product of two
-// contiguous rows), four floats at a time through core/math/simd.hpp, in 4 × 2 blocks of C so
-// each loaded row chunk is used two or four times. The benchmark measures this product's rate
-// as the yardstick for the fused attention kernel, which does the same arithmetic twice per
-// score (Q Kᵀ, then the weights times V) plus an exp (bench/run.mjs).
+// Dense float32 products four floats at a time through core/math/simd.hpp (Eigen 3.4 has no wasm
+// SIMD path, so in the page's build its products run one float at a time):
+//   matmul_abt  C = A Bᵀ (A is n × d, B is m × d, row-major: each entry a dot product of two
+//               contiguous rows), in 4 × 2 blocks of C. The benchmark measures its rate as the
+//               yardstick for the fused attention kernel (bench/run.mjs).
+//   matmul_ab   C = A B (B is k × m, row-major): 4 rows × 8 columns of C held in registers while
+//               A's entries are broadcast against B's rows. The trained encoder's layers use it.
+// Each row of C depends only on the same row of A, so stacking inputs (a batch) never changes a
+// row's result.
 #pragma once
 #include "core/math/kernel.hpp"
 #include "core/math/simd.hpp"
@@ -43,6 +47,47 @@ inline MatF matmul_abt(const MatF& A, const MatF& B) {
       for (int r = 0; r < 4 && i + r < n; ++r) {
         C(i + r, j) = sum(col0[r]) + dot_tail(a[r], b0);
         if (j + 1 < m) C(i + r, j + 1) = sum(col1[r]) + dot_tail(a[r], b1);
+      }
+    }
+  }
+  return C;
+}
+
+inline MatF matmul_ab(const MatF& A, const MatF& B) {
+  using namespace simd;
+  if (A.cols() != B.rows()) {
+    throw InputError("A B: A " + shape_str(A.rows(), A.cols()) + " and B " + shape_str(B.rows(), B.cols()) + " do not fit together");
+  }
+  const auto n = static_cast<int>(A.rows()), k = static_cast<int>(A.cols()), m = static_cast<int>(B.cols());
+  const int m8 = m & ~7;
+  MatF C(n, m);
+  for (int i = 0; i < n; i += 4) {
+    const float* a[4];
+    for (int r = 0; r < 4; ++r) a[r] = A.data() + std::min(i + r, n - 1) * k;
+    const int rows = std::min(4, n - i);
+    for (int j = 0; j < m8; j += 8) {
+      F4 c00 = splat(0), c01 = splat(0), c10 = splat(0), c11 = splat(0);
+      F4 c20 = splat(0), c21 = splat(0), c30 = splat(0), c31 = splat(0);
+      for (int kk = 0; kk < k; ++kk) {
+        const float* b = B.data() + kk * m + j;
+        const F4 b0 = load(b), b1 = load(b + 4);
+        const F4 x0 = splat(a[0][kk]), x1 = splat(a[1][kk]), x2 = splat(a[2][kk]), x3 = splat(a[3][kk]);
+        c00 = add(c00, mul(x0, b0)); c01 = add(c01, mul(x0, b1));
+        c10 = add(c10, mul(x1, b0)); c11 = add(c11, mul(x1, b1));
+        c20 = add(c20, mul(x2, b0)); c21 = add(c21, mul(x2, b1));
+        c30 = add(c30, mul(x3, b0)); c31 = add(c31, mul(x3, b1));
+      }
+      const F4 out[4][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}};
+      for (int r = 0; r < rows; ++r) {
+        store(C.data() + (i + r) * m + j, out[r][0]);
+        store(C.data() + (i + r) * m + j + 4, out[r][1]);
+      }
+    }
+    for (int r = 0; r < rows; ++r) {
+      for (int j = m8; j < m; ++j) {
+        float total = 0;
+        for (int kk = 0; kk < k; ++kk) total += a[r][kk] * B(kk, j);
+        C(i + r, j) = total;
       }
     }
   }

@@ -64,4 +64,40 @@ describe('trained encoder (USE-Lite) in wasm', () => {
     expect(() => core.encodeSentence(pack, '')).toThrow('at least one token');
     expect(core.encodeSentence(pack, 'bank').tokens).toHaveLength(1); // and it still works
   });
+
+  it('a resident model (decoded once) answers exactly as the per-call functions, and frees its memory', () => {
+    const started = performance.now();
+    const model = core.createEncoderModel(pack);
+    console.log(`createEncoderModel (decodes the 7 MB pack once): ${(performance.now() - started).toFixed(1)} ms`);
+    const options = { sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', target: 'bank' };
+    const t0 = performance.now();
+    const resident = model.compareTrained(options);
+    console.log(`compareTrained on the resident model: ${(performance.now() - t0).toFixed(1)} ms`);
+    const perCall = core.compareTrained(pack, options);
+    expect(resident.contextualCosine).toEqual(perCall.contextualCosine);
+    expect(resident.sentenceCosine).toBe(perCall.sentenceCosine);
+    expect(Array.from(resident.first.sentenceVector.data)).toEqual(Array.from(perCall.first.sentenceVector.data));
+    const texts = reference.sentences.map((s) => s.text);
+    expect(Array.from(model.sentenceVectors(texts).data)).toEqual(Array.from(core.sentenceVectors(pack, texts).data));
+    expect(model.encodeSentence('Bank').tokens.map((t) => t.id)).toEqual(core.encodeSentence(pack, 'Bank').tokens.map((t) => t.id));
+    expect(() => model.encodeSentence('')).toThrow('at least one token');
+
+    // memory stays flat: after a few calls the wasm heap never grows again over 200 comparisons
+    for (let i = 0; i < 5; i++) model.compareTrained(options);
+    const heap = core.module.HEAP8.buffer.byteLength;
+    for (let i = 0; i < 200; i++) model.compareTrained({ ...options, sentence: `The bank of the river ${i % 7 ? 'is muddy' : 'floods'} today.` });
+    expect(core.module.HEAP8.buffer.byteLength).toBe(heap);
+
+    model.delete();
+    expect(() => model.compareTrained(options)).toThrow('deleted');
+    model.delete(); // twice is harmless
+  });
+
+  it('a damaged pack is refused when the model is made, and nothing is left behind', () => {
+    expect(() => core.createEncoderModel(pack.subarray(0, 1000))).toThrow(/model pack/);
+    expect(() => core.createEncoderModel([1, 2, 3])).toThrow('must be a Uint8Array');
+    const model = core.createEncoderModel(pack); // the core still works
+    expect(model.encodeSentence('bank').tokens).toHaveLength(1);
+    model.delete();
+  });
 });

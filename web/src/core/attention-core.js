@@ -258,6 +258,24 @@ export class AttentionCore {
   }
 
   /**
+   * Decodes the trained encoder's pack once and keeps the model in the core's memory, for every
+   * request that follows (the free functions below decode the 7 MB pack on each call). The caller
+   * owns it: call `.delete()` when done. Throws on a damaged pack.
+   * @param {Uint8Array} pack
+   * @returns {EncoderModel}
+   */
+  createEncoderModel(pack) {
+    const handle = new this.module.EncoderModel();
+    try {
+      handle.load(pack);
+    } catch (error) {
+      handle.delete();
+      throw error;
+    }
+    return new EncoderModel(handle);
+  }
+
+  /**
    * The trained encoder (Universal Sentence Encoder Lite) on one sentence: subword tokens,
    * static token vectors, per layer and head Q, K, V and attn_weights, each layer's token
    * vectors, and the 512-d sentence vector. `pack` is the bytes of models/use-lite-int8.bin
@@ -289,6 +307,46 @@ export class AttentionCore {
   compareTrained(pack, { sentence, sentence2, target } = {}) {
     const nfkc = (s) => (s === undefined ? undefined : String(s).normalize('NFKC'));
     return this.module.compareTrained(pack, { sentence: nfkc(sentence), sentence2: nfkc(sentence2), target: nfkc(target) });
+  }
+}
+
+const nfkc = (text) => String(text).normalize('NFKC');
+const nfkcOrUndefined = (text) => (text === undefined ? undefined : nfkc(text));
+
+/**
+ * A decoded trained encoder resident in the core's memory (made by createEncoderModel). The same
+ * answers as AttentionCore's encodeSentence / sentenceVectors / compareTrained, without decoding
+ * the pack each time. Free it with `.delete()`; a deleted model refuses further calls.
+ */
+export class EncoderModel {
+  constructor(handle) {
+    this.handle = handle;
+  }
+
+  #live() {
+    if (!this.handle) throw new Error('This trained model was deleted.');
+    return this.handle;
+  }
+
+  /** @param {string} text */
+  encodeSentence(text) {
+    return this.#live().encodeSentence(nfkc(text));
+  }
+
+  /** @param {string[]} texts  @returns {{rows: number, cols: number, data: Float32Array}} */
+  sentenceVectors(texts) {
+    return this.#live().sentenceVectors(Array.from(texts, nfkc));
+  }
+
+  /** @param {{sentence?: string, sentence2?: string, target?: string}} options */
+  compareTrained({ sentence, sentence2, target } = {}) {
+    return this.#live().compareTrained({ sentence: nfkcOrUndefined(sentence), sentence2: nfkcOrUndefined(sentence2), target: nfkcOrUndefined(target) });
+  }
+
+  /** Frees the model's memory in the core. */
+  delete() {
+    this.handle?.delete();
+    this.handle = null;
   }
 }
 
