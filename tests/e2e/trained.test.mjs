@@ -33,15 +33,15 @@ async function assertVerdict(page, { trained, untrained }) {
   assert.equal(verdict.untrainedVerdict, untrained.separation.verdict);
   assert.equal(verdict.untrainedMargin, untrained.separation.margin == null ? undefined : String(untrained.separation.margin));
   const cell = (id, column) => page.$eval(`tr[data-cosine="${id}"] td.${column}`, (td) => td.title);
-  assert.equal(await cell('untrained-contextual', 'control'), String(untrained.controlCosines.find((c) => c.name === 'contextual_target_vs_control').value));
+  assert.equal(await cell('untrained-contextual', 'same-sense'), String(untrained.controlCosines.find((c) => c.name === 'contextual_target_vs_control').value));
   const judged = [['Random class block', untrained.separation]];
   if (trained) {
     assert.equal(verdict.verdict, trained.separation.verdict);
     assert.equal(verdict.margin, String(trained.separation.margin));
-    assert.equal(await cell('layer2', 'control'), String(trained.controlContextualCosine[1]));
+    assert.equal(await cell('layer2', 'same-sense'), String(trained.controlContextualCosine[1]));
     assert.equal(await cell('layer2', 'margin'), String(trained.separation.margin));
-    assert.equal(await cell('layer1', 'control'), String(trained.controlContextualCosine[0]));
-    assert.equal(await cell('sentence', 'control'), String(trained.controlSentenceCosine));
+    assert.equal(await cell('layer1', 'same-sense'), String(trained.controlContextualCosine[0]));
+    assert.equal(await cell('sentence', 'same-sense'), String(trained.controlSentenceCosine));
     judged.unshift(['Trained model, after both layers', trained.separation]);
   } else {
     assert.equal(verdict.verdict, undefined);

@@ -136,8 +136,8 @@ function buildControls(view, state, update) {
       .property('value', state[key]).on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
   };
   field(form, { id: 'trained-s1', label: 'Sentence 1', key: 'trainedSentence', max: 500 });
-  field(form, { id: 'trained-s2', label: 'Sentence 2 (the word in another sense)', key: 'trainedSentence2', max: 500 });
-  field(form, { id: 'trained-s3', label: 'Sentence 3, the control (the word in the same sense as in sentence 1)', key: 'trainedControl', max: 500 });
+  field(form, { id: 'trained-s2', label: 'Sentence 2 (another sense)', key: 'trainedSentence2', max: 500 });
+  field(form, { id: 'trained-s3', label: 'Sentence 3, the control (same sense as in 1)', key: 'trainedControl', max: 500 });
   const row = form.append('div').attr('class', 'control-row');
   field(row, { id: 'trained-target', label: 'Word to follow', key: 'trainedTarget', max: 64, size: 10 });
   const pick = (id, label, key, options) => {
@@ -340,7 +340,7 @@ function drawCosineTable(parent, { untrained, trained, state, heading }) {
     const tr = body.append('tr').attr('data-cosine', id);
     tr.append('th').attr('scope', 'row').text(label);
     valueCell(tr, 'value', pair);
-    valueCell(tr, 'control', control);
+    valueCell(tr, 'same-sense', control);
     // only the judged rows have a margin (the core's separation report); the others show a dash
     if (margin === undefined) tr.append('td').attr('class', 'margin').text('—');
     else valueCell(tr, 'margin', margin);
