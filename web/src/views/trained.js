@@ -377,9 +377,10 @@ function drawCosineTable(parent, { untrained, trained, state, heading }) {
 
 /** What else the trained model has, and what the page does not know about it. */
 export const TRAINED_CAVEATS =
-  'Besides attention, the trained model has a position (timing) signal added to its token vectors, pre-LayerNorm before each block, residual connections, ' +
+  'Besides attention, the trained model has a position (timing) signal added to its token vectors, pre-LayerNorm (a LayerNorm before attention and before the feed-forward layer), residual connections, ' +
   'a ReLU feed-forward layer in each block, and mean pooling into the sentence vector; the class block has none of them, so any difference between the two may come from those parts as much as from trained attention. ' +
-  'The control is one sentence: another control could give another verdict. And the model was trained by its authors on tasks of their own, unrelated to this page: ' +
+  'The control is one sentence, and the page cannot check that it really uses the word as sentence 1 does: another control could give another verdict. ' +
+  'And the model was trained by its authors on tasks of their own, unrelated to this page: ' +
   'attention weights show where information flows, not why.';
 
 /** One model's verdict, read from its separation report (core/math/sense_control.hpp). */
