@@ -292,12 +292,16 @@ test('the bank experiment links to the trained encoder with the same sentences a
 
 test('chapters beyond the class are marked, in the chapter list and beside their headings', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=heads`);
+  // the chapter list's mark is a "+" badge, with the words for screen readers and as a tooltip
   const marks = await page.$$eval('#views-nav a', (as) => Object.fromEntries(as.map((a) => [a.dataset.view, a.querySelector('.beyond-mark')?.textContent ?? null])));
-  assert.equal(marks.trained, 'Beyond the class');
-  assert.equal(marks.heads, 'Partly beyond the class');
+  assert.equal(marks.trained, '+ (beyond the class)');
+  assert.equal(marks.heads, '+ (partly beyond the class)');
+  assert.match(await page.getAttribute('#views-nav a[data-view="trained"] .beyond-mark', 'title'), /^Beyond the class\. Not taught in Classes 04–05/);
+  assert.ok(await page.isVisible('#views-nav a[data-view="trained"] .beyond-mark'));
+  assert.ok(await page.isVisible('#views-nav a[data-view="heads"] .beyond-mark'));
   // the chapters the classes taught carry no mark
   for (const id of ['ids', 'window', 'smoothing', 'cosine', 'flow', 'qkv', 'bank', 'lab']) assert.equal(marks[id], null, id);
-  assert.equal(await page.$eval('#heads-title .beyond-mark', (m) => m.textContent), 'Partly beyond the class');
+  assert.equal(await page.$eval('#heads-title .beyond-mark', (m) => m.textContent), '+ Partly beyond the class');
   await page.waitForSelector('#heads-concat');
   // the chapter's key figure (section 2) sits under the sentences (first-screen.js): look in the whole chapter
   const sections = await page.$$eval('#app section.stage[id^="heads-"]', (ss) => Object.fromEntries(ss.map((sec) => [sec.id, Boolean(sec.querySelector('h3 .beyond-mark'))])));
@@ -305,7 +309,7 @@ test('chapters beyond the class are marked, in the chapter list and beside their
   assert.ok(await page.isVisible('#heads-split h3 .beyond-mark'));
   await page.click('#views-nav a[data-view="trained"]');
   await page.waitForSelector('#trained-title .beyond-mark');
-  assert.equal(await page.$eval('#trained-title .beyond-mark', (m) => m.textContent), 'Beyond the class');
+  assert.equal(await page.$eval('#trained-title .beyond-mark', (m) => m.textContent), '+ Beyond the class');
   assert.ok(await page.isVisible('#trained-title .beyond-mark'));
   assert.deepEqual(errors, []);
   await page.close();

@@ -17,9 +17,7 @@ export function drawNav(container, { views, state, queryFor, onPick }) {
     .text((v) => `${v.chapter}. ${v.title}`)
     .attr('data-beyond', (v) => v.beyond ?? null)
     .each(function mark(v) {
-      if (!v.beyond) return;
-      select(this).append('span').attr('class', 'visually-hidden').text(' — ');
-      beyondMark(select(this), v.beyond);
+      if (v.beyond) compactMark(select(this), v.beyond);
     })
     .on('click', (event, v) => {
       if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
@@ -38,7 +36,22 @@ const BEYOND = {
 /** Appends the mark (a small labelled badge) to a d3 selection. */
 export function beyondMark(parent, which) {
   const [label, title] = BEYOND[which];
-  return parent.append('span').attr('class', 'beyond-mark').attr('data-beyond', which).attr('title', title).text(label);
+  const mark = parent.append('span').attr('class', 'beyond-mark').attr('data-beyond', which).attr('title', title);
+  mark.append('span').attr('aria-hidden', 'true').text('+ '); // the chapter list's sign, spelled out here
+  mark.append('span').attr('class', 'beyond-label').text(label);
+  return mark;
+}
+
+/**
+ * The chapter list's mark: a small "+" badge (the list has no room for the words on a wide
+ * screen), with the words for screen readers and as a tooltip.
+ */
+function compactMark(link, which) {
+  const [label, title] = BEYOND[which];
+  const mark = link.append('span').attr('class', 'beyond-mark compact').attr('data-beyond', which).attr('title', `${label}. ${title}`);
+  mark.append('span').attr('aria-hidden', 'true').text('+');
+  mark.append('span').attr('class', 'visually-hidden').text(` (${label.toLowerCase()})`);
+  return mark;
 }
 
 /** Fills a heading with its text and, for a chapter or section beyond the class, the mark. */

@@ -46,7 +46,7 @@ export const trainedView = {
     const client = sharedClient;
     const view = select(root).append('section').attr('id', 'trained').attr('class', 'view').attr('aria-labelledby', 'trained-title')
       .attr('data-computing', 'false');
-    beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention heads that learned something', 'all');
+    beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention after training', 'all');
     view.append('p').attr('class', 'lead').text(
       'Everything in the class ran on random, untrained projections, so it could only show that outputs depend on context. ' +
         'This chapter runs a real pretrained model in your browser: Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer ' +
@@ -137,7 +137,7 @@ function buildControls(view, state, update) {
   };
   field(form, { id: 'trained-s1', label: 'Sentence 1', key: 'trainedSentence', max: 500 });
   field(form, { id: 'trained-s2', label: 'Sentence 2 (another sense)', key: 'trainedSentence2', max: 500 });
-  field(form, { id: 'trained-s3', label: 'Sentence 3, the control (same sense as in 1)', key: 'trainedControl', max: 500 });
+  field(form, { id: 'trained-s3', label: 'Sentence 3 (control, same sense as 1)', key: 'trainedControl', max: 500 });
   const row = form.append('div').attr('class', 'control-row');
   field(row, { id: 'trained-target', label: 'Word to follow', key: 'trainedTarget', max: 64, size: 10 });
   const pick = (id, label, key, options) => {
