@@ -246,12 +246,18 @@ test('a link with load=1 points at the button but downloads nothing until the cl
 
 test('a second input: the verdict follows that input’s numbers, for the trained model and the class block', async () => {
   const [a, b, c] = ['We walked along the bank at dusk.', 'The bank raised its interest rates.', 'Ducks rested on the grassy bank of the pond.'];
-  const { page, errors } = await openPage(context, `${server.url}?view=trained&ts=${encodeURIComponent(a)}&ts2=${encodeURIComponent(b)}&tc=${encodeURIComponent(c)}`);
+  const { page, errors } = await openPage(context, `${server.url}?view=trained&ts=${encodeURIComponent(a)}&ts2=${encodeURIComponent(b)}&tc=${encodeURIComponent(c)}&tshow=3`);
   assert.equal(await page.inputValue('#trained-s3'), c);
-  await assertVerdict(page, { trained: null, untrained: untrainedOf(a, b, 'bank', c) });
+  const untrained = untrainedOf(a, b, 'bank', c);
+  await assertVerdict(page, { trained: null, untrained });
+  // "Heatmaps for: sentence 3" shows the control, in the class block and in the trained heads
+  assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 3'), Array.from(untrained.control.projected.attn_weights.data));
   await page.click('#trained-load');
   await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
-  await assertVerdict(page, { trained: core.compareTrained(pack, { sentence: a, sentence2: b, target: 'bank', control: c }), untrained: untrainedOf(a, b, 'bank', c) });
+  const trained = core.compareTrained(pack, { sentence: a, sentence2: b, target: 'bank', control: c });
+  await assertVerdict(page, { trained, untrained });
+  assert.deepEqual(await heatmapValues(page, 'layer 2 head 3'), Array.from(trained.control.layers[1].heads[2].attn_weights.data));
+  assert.match(await page.textContent('#trained-heads'), /sentence 3 \(the control\)/);
   // A control without the word: no verdict, and the page says why.
   await typeInto(page, '#trained-s3', 'The stream was cold');
   await waitForFields(page);

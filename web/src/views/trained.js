@@ -36,7 +36,7 @@ export const trainedView = {
     { url: 'tc', key: 'trainedControl', parse: text(500), default: 'They fished from the bank of the stream.' },
     { url: 'tt', key: 'trainedTarget', parse: text(64), default: 'bank' },
     { url: 'layer', key: 'trainedLayer', parse: intIn(1, 2), default: 2 },
-    { url: 'tshow', key: 'trainedShow', parse: intIn(1, 2), default: 1 },
+    { url: 'tshow', key: 'trainedShow', parse: intIn(1, 3), default: 1 },
     // Set once the model was loaded, so a shared link points at the load button; it never
     // starts the 7 MB download by itself.
     { url: 'load', key: 'trainedLoad', parse: flag, default: false },
@@ -148,7 +148,7 @@ function buildControls(view, state, update) {
     s.property('value', String(state[key]));
   };
   pick('trained-layer', 'Trained heads of layer', 'trainedLayer', [[1, 'layer 1'], [2, 'layer 2']]);
-  pick('trained-show', 'Heatmaps for', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2']]);
+  pick('trained-show', 'Heatmaps for', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2'], [3, 'sentence 3 (control)']]);
 }
 
 /**
@@ -249,17 +249,18 @@ function drawResults(el, { untrained, trained, state }) {
 
 /** attn_weights of the untrained class block for the sentence picked, with a note from its numbers. */
 function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
-  const n = state.trainedShow;
+  const experiment = untrained.experiment;
+  // sentence 3 is the control; an empty control has no report, so sentence 1 is shown instead
+  const n = state.trainedShow === 3 && !experiment?.control ? 1 : state.trainedShow;
   const section = parent.append('section').attr('class', 'stage untrained-block').attr('aria-labelledby', 'trained-untrained');
   heading(section, 'trained-untrained', loaded
     ? `For comparison: the untrained class block on sentence ${n}`
     : `The untrained class block on sentence ${n}: attention before any training`);
-  const experiment = untrained.experiment;
   if (!experiment) {
     section.append('p').attr('class', 'notice').text(untrained.notices.join(' '));
     return;
   }
-  const report = n === 1 ? experiment.first : experiment.second;
+  const report = [experiment.first, experiment.second, experiment.control][n - 1];
   const tokens = Array.from(report.tokens, (t) => t.text);
   // the map first: before the model is loaded it is the chapter's first picture (first screen)
   drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
@@ -270,7 +271,7 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
     `This is the Class 05 notebook’s block (NumPy mode): a random embedding table with d_model = ${report.dModel} and random, untrained W_q, W_k, W_v (d_k = ${report.dK}). ` +
       'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
   );
-  const targetIndex = n === 1 ? experiment.targetIndexFirst : experiment.targetIndexSecond;
+  const targetIndex = [experiment.targetIndexFirst, experiment.targetIndexSecond, experiment.targetIndexControl][n - 1];
   section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n }));
   if (untrained.notices.length) {
     section.append('ul').attr('class', 'muted class-notices').attr('aria-label', 'What the class block left out or assumed')
@@ -476,9 +477,11 @@ export function focusSummary(trained) {
 
 function drawHeads(parent, trained, state, heading) {
   const layerIndex = state.trainedLayer - 1;
-  const report = state.trainedShow === 1 ? trained.first : trained.second;
+  // sentence 3 is the control; without one (an empty control), sentence 1
+  const shown = state.trainedShow === 3 && !trained.control ? 1 : state.trainedShow;
+  const report = [trained.first, trained.second, trained.control][shown - 1];
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads').call(figureAttr, 'trained_heads');
-  heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${state.trainedShow}`);
+  heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${shown}${shown === 3 ? ' (the control)' : ''}`);
   const width = report.layers[layerIndex].heads[0].Q.cols;
   section.append('p').text(
     `Each head has its own Q, K and V of width ${width} (${report.layers[layerIndex].output.cols} features split four ways), scales q by 1/√${width}, and normalises each row with softmax, exactly as in the class. Row = the token that asks (query), column = the token it looks at (key).`,
