@@ -322,4 +322,15 @@ inline val cosines_to_js(const std::vector<aw::NamedCosine>& cosines) {
   return out;
 }
 
+// core/math/sense_control.hpp: {sameSense, differentSense, margin, requiredMargin, verdict}.
+inline val sense_control_to_js(const aw::SenseControl& c) {
+  val out = val::object();
+  out.set("sameSense", optional_to_js(c.same_sense));
+  out.set("differentSense", optional_to_js(c.different_sense));
+  out.set("margin", optional_to_js(c.margin));
+  out.set("requiredMargin", c.required_margin);
+  out.set("verdict", c.verdict);
+  return out;
+}
+
 }  // namespace aw_js

@@ -78,7 +78,8 @@ val encode_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& toke
 val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& options) {
   const enc::TrainedComparison c = enc::compare_sentences(
       pack, tokenizer, string_field(options, "sentence", "The bank of the river is muddy today."),
-      string_field(options, "sentence2", "I have money in my bank account."), string_field(options, "target", "bank"));
+      string_field(options, "sentence2", "I have money in my bank account."), string_field(options, "target", "bank"),
+      has(options, "control") ? std::optional<std::string>(string_field(options, "control", "")) : std::nullopt);
   val out = val::object();
   out.set("first", report_to_js(c.first));
   out.set("second", report_to_js(c.second));
@@ -93,6 +94,16 @@ val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tok
   out.set("focusFirst", focus_to_js(c.focus_first));
   out.set("focusSecond", focus_to_js(c.focus_second));
   out.set("notices", strings_to_js(c.notices));
+  if (c.has_control) {
+    out.set("control", report_to_js(c.control));
+    out.set("targetControl", static_cast<int>(c.target_control));
+    out.set("controlStaticCosine", optional_to_js(c.control_static_cosine));
+    val control_contextual = val::array();
+    for (const auto& v : c.control_contextual_cosine) control_contextual.call<void>("push", optional_to_js(v));
+    out.set("controlContextualCosine", control_contextual);
+    out.set("controlSentenceCosine", c.control_sentence_cosine);
+    out.set("separation", sense_control_to_js(c.separation));
+  }
   return out;
 }
 

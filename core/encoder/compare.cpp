@@ -51,7 +51,7 @@ std::vector<HeadFocus> focus_of(const EncoderReport& report, long target) {
 
 TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                     const std::string& first_nfkc, const std::string& second_nfkc,
-                                    const std::string& target) {
+                                    const std::string& target, const std::optional<std::string>& control_nfkc) {
   TrainedComparison c;
   std::vector<EncoderReport> both = encode_batch(pack, tokenizer, {first_nfkc, second_nfkc});
   c.first = std::move(both[0]);
@@ -73,6 +73,25 @@ TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokeni
   c.sentence_cosine = cosine<double>(c.first.sentence_vector.cast<double>(), c.second.sentence_vector.cast<double>());
   c.focus_first = focus_of(c.first, c.target_first);
   c.focus_second = focus_of(c.second, c.target_second);
+  if (!control_nfkc) return c;
+  // Encoded on its own, so the pair's numbers are exactly those without a control.
+  if (tokenizer.encode(*control_nfkc).empty()) {
+    c.notices.push_back("The control sentence is empty, so there is no same-sense pair to compare with.");
+    return c;
+  }
+  c.has_control = true;
+  c.control = encode_sentence(pack, tokenizer, *control_nfkc);
+  c.target_control = find_piece(c.control, c.target_piece);
+  if (c.target_control < 0) {
+    c.notices.push_back("\"" + target + "\" is not a single whole-word token in the control sentence, so the control is left out.");
+  }
+  c.control_static_cosine = row_cosine(c.first.static_vectors, c.target_first, c.control.static_vectors, c.target_control);
+  for (std::size_t layer = 0; layer < c.first.layers.size(); ++layer) {
+    c.control_contextual_cosine.push_back(row_cosine(c.first.layers[layer].output, c.target_first,
+                                                     c.control.layers[layer].output, c.target_control));
+  }
+  c.control_sentence_cosine = cosine<double>(c.first.sentence_vector.cast<double>(), c.control.sentence_vector.cast<double>());
+  c.separation = judge_sense_control(c.control_contextual_cosine.back(), c.contextual_cosine.back());
   return c;
 }
 

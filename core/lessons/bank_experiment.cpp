@@ -1,5 +1,7 @@
 #include "core/lessons/bank_experiment.hpp"
 
+#include <algorithm>
+
 #include "core/math/similarity.hpp"
 
 namespace aw {
@@ -45,7 +47,9 @@ BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
   // One shared table for both sentences: every word of either joins the vocabulary (first
   // sentence first). This matters for PyTorch, where the table size moves the later draws.
   std::vector<std::string> shared_words;
-  for (const std::string* sentence : {&options.base.sentence, &options.second_sentence}) {
+  std::vector<const std::string*> sentences = {&options.base.sentence, &options.second_sentence};
+  if (options.control_sentence) sentences.push_back(&*options.control_sentence);
+  for (const std::string* sentence : sentences) {
     for (const auto& token :
          tokenize(*sentence, static_cast<std::size_t>(options.base.max_tokens)).tokens) {
       shared_words.push_back(token.key);
@@ -105,6 +109,27 @@ BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
         compare(word, "contextual " + t + " (sentence 1) vs raw \"" + word + "\"", ctx1, raw_word));
     r.contextual_vs_raw_words_second.push_back(
         compare(word, "contextual " + t + " (sentence 2) vs raw \"" + word + "\"", ctx2, raw_word));
+  }
+  if (options.control_sentence) {
+    r.has_control = true;
+    // An empty control leaves the control out (the pair still runs); its cosines say why.
+    std::string missing = "the control sentence has no words";
+    if (!tokenize(*options.control_sentence, static_cast<std::size_t>(options.base.max_tokens)).tokens.empty()) {
+      WorkbenchOptions control = first;
+      control.sentence = *options.control_sentence;
+      r.control = run_workbench(control);
+      r.target_index_control = find_token(*r.control, target);
+      missing = t + " is not in the control sentence";
+    }
+    const Side raw3 = r.control ? row(r.control->X, r.target_index_control, missing) : Side{std::nullopt, missing};
+    const Side ctx3 = r.control ? row(r.control->projected.Y, r.target_index_control, missing) : Side{std::nullopt, missing};
+    r.control_cosines.push_back(compare("raw_target_vs_control",
+                                        "raw " + t + " in sentence 1 vs raw " + t + " in the control", raw1, raw3));
+    r.control_cosines.push_back(compare("contextual_target_vs_control",
+                                        "contextual " + t + " in sentence 1 vs in the control", ctx1, ctx3));
+    const auto pair = std::find_if(r.cosines.begin(), r.cosines.end(),
+                                   [](const NamedCosine& c) { return c.name == "contextual_target_across_sentences"; });
+    r.separation = judge_sense_control(r.control_cosines.back().value, pair->value);
   }
   return r;
 }

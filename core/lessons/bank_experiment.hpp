@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/lessons/workbench.hpp"
+#include "core/math/sense_control.hpp"
 
 namespace aw {
 
@@ -13,6 +14,10 @@ struct BankExperimentOptions {
   WorkbenchOptions base;  // base.sentence is the first sentence
   std::string second_sentence = "bank account has money";
   std::string target = "bank";
+  // A third sentence with the target in the same sense as in the first (the control). Its
+  // words join the shared table after both sentences' words, so with the NumPy table the
+  // pair's numbers are the same with or without it.
+  std::optional<std::string> control_sentence;
 };
 
 // One cosine with what it compares. `value` is empty when the comparison is undefined
@@ -32,6 +37,13 @@ struct BankExperimentReport {
   std::vector<NamedCosine> cosines;  // the notes' comparisons, in their order
   std::vector<NamedCosine> contextual_vs_raw_words;         // sentence 1's contextual target vs every raw word
   std::vector<NamedCosine> contextual_vs_raw_words_second;  // sentence 2's contextual target vs every raw word
+  // Only with a control sentence: its report, the target's index in it, the raw and contextual
+  // target of sentence 1 against it, and the contextual pair judged against the control.
+  bool has_control = false;
+  std::optional<WorkbenchReport> control;    // absent when the control sentence has no words
+  long target_index_control = -1;
+  std::vector<NamedCosine> control_cosines;  // "raw_target_vs_control", "contextual_target_vs_control"
+  SenseControl separation;
 };
 
 BankExperimentReport run_bank_experiment(const BankExperimentOptions& options);

@@ -14,6 +14,7 @@ const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-i
 const { server, context, core } = await openSite();
 const S1 = 'The bank of the river is muddy today.';
 const S2 = 'I have money in my bank account.';
+const S3 = 'They fished from the bank of the stream.'; // the default control: "bank" as in sentence 1
 
 const modelRequests = (page) => {
   const seen = [];
@@ -21,7 +22,44 @@ const modelRequests = (page) => {
   return seen;
 };
 
-const untrainedOf = (sentence, sentence2, target = 'bank') => core.bankExperiment({ source: 'numpy', sentence, sentence2, target, maxTokens: 64 });
+const untrainedOf = (sentence, sentence2, target = 'bank', control = S3) => core.bankExperiment({ source: 'numpy', sentence, sentence2, control, target, maxTokens: 64 });
+
+/**
+ * The cosine table's control column and the verdict beside it, against the core's separation
+ * reports: `trained` (null before the model is loaded) and `untrained` (the class block).
+ */
+async function assertVerdict(page, { trained, untrained }) {
+  const verdict = await page.$eval('p.trained-verdict', (p) => ({ ...p.dataset, text: p.textContent }));
+  assert.equal(verdict.untrainedVerdict, untrained.separation.verdict);
+  assert.equal(verdict.untrainedMargin, untrained.separation.margin == null ? undefined : String(untrained.separation.margin));
+  const cell = (id, column) => page.$eval(`tr[data-cosine="${id}"] td.${column}`, (td) => td.title);
+  assert.equal(await cell('untrained-contextual', 'same-sense'), String(untrained.controlCosines.find((c) => c.name === 'contextual_target_vs_control').value));
+  const judged = [['Random class block', untrained.separation]];
+  if (trained) {
+    assert.equal(verdict.verdict, trained.separation.verdict);
+    assert.equal(verdict.margin, String(trained.separation.margin));
+    assert.equal(await cell('layer2', 'same-sense'), String(trained.controlContextualCosine[1]));
+    assert.equal(await cell('layer2', 'margin'), String(trained.separation.margin));
+    assert.equal(await cell('layer1', 'same-sense'), String(trained.controlContextualCosine[0]));
+    assert.equal(await cell('sentence', 'same-sense'), String(trained.controlSentenceCosine));
+    judged.unshift(['Trained model, after both layers', trained.separation]);
+  } else {
+    assert.equal(verdict.verdict, undefined);
+  }
+  // Each model's sentence names its own numbers, and claims a separation only with the margin.
+  const parts = verdict.text.split(/(?=Trained model, after both layers:|Random class block:)/);
+  for (const [name, sep] of judged) {
+    const part = parts.find((p) => p.startsWith(`${name}:`));
+    assert.ok(part, verdict.text);
+    assert.ok(part.includes(num(sep.sameSense)) && part.includes(num(sep.differentSense)), part);
+    if (sep.verdict === 'separates') assert.match(part, /it separates the two uses/);
+    else assert.match(part, /does not separate the two uses here/);
+    if (sep.verdict !== 'reversed') assert.ok(part.includes(num(sep.margin)), part);
+  }
+  const caveats = await page.textContent('p.trained-caveats');
+  assert.match(caveats, /position .*pre-LayerNorm.*residual.*ReLU feed-forward.*mean pooling/);
+  return verdict;
+}
 
 // The whole chapter: before loading, its key figure (the untrained block, section 1) is shown
 // under the sentences, outside #trained-results (components/first-screen.js).
@@ -46,7 +84,8 @@ async function waitForFields(page) {
     const results = document.querySelector('#trained-results');
     return document.querySelector('#trained').dataset.computing === 'false'
       && results.dataset.sentence1 === document.querySelector('#trained-s1').value
-      && results.dataset.sentence2 === document.querySelector('#trained-s2').value;
+      && results.dataset.sentence2 === document.querySelector('#trained-s2').value
+      && results.dataset.sentence3 === document.querySelector('#trained-s3').value;
   });
 }
 
@@ -77,6 +116,8 @@ test('before any download: the untrained class block’s heatmap with the core�
   const u = e.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
   assert.equal(await page.$eval('tr[data-cosine="untrained-contextual"] td.value', (el) => el.title), String(u));
   assertNumbered(await headings(page));
+  await assertVerdict(page, { trained: null, untrained: e });
+  assert.match(await page.textContent('p.trained-verdict'), /Load the trained model to put it through the same test/);
   assert.equal(await page.$eval('#trained', (el) => el.dataset.computing), 'false');
   assert.equal(seen.length, 0);
   await page.close();
@@ -108,9 +149,10 @@ test('the model is fetched only on a click, then every number equals the core', 
   assert.equal(seen.length, 1);
   assert.match(page.url(), /load=1/);
 
-  const expected = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank' });
+  const expected = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank', control: S3 });
   const pieces = await page.$$eval('#trained-results ol.tokens', (ols) => ols.map((ol) => [...ol.querySelectorAll('li')].map((li) => li.dataset.piece)));
-  assert.deepEqual(pieces, [expected.first.tokens.map((t) => t.piece), expected.second.tokens.map((t) => t.piece)]);
+  assert.deepEqual(pieces, [expected.first.tokens.map((t) => t.piece), expected.second.tokens.map((t) => t.piece), expected.control.tokens.map((t) => t.piece)]);
+  await assertVerdict(page, { trained: expected, untrained: untrainedOf(S1, S2) });
   const value = (id) => page.$eval(`tr[data-cosine="${id}"] td.value`, (e) => e.title);
   assert.equal(await value('static'), String(expected.staticCosine));
   assert.equal(await value('layer1'), String(expected.contextualCosine[0]));
@@ -165,7 +207,7 @@ test('loaded: fast typing follows the field; an answer for an older sentence is 
   // Fewer answers drawn than keys typed: the requests made while the worker was busy were merged.
   assert.ok(drawn.length < final.length, `${drawn.length} draws for ${final.length} keys`);
 
-  const expected = core.compareTrained(pack, { sentence: final, sentence2: S2, target: 'bank' });
+  const expected = core.compareTrained(pack, { sentence: final, sentence2: S2, target: 'bank', control: S3 });
   const pieces = await page.$$eval('#trained-results ol.tokens[aria-label="Sentence 1 tokens"] li', (lis) => lis.map((li) => li.dataset.piece));
   assert.deepEqual(pieces, expected.first.tokens.map((t) => t.piece));
   assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title), String(expected.contextualCosine[1]));
@@ -202,6 +244,34 @@ test('a link with load=1 points at the button but downloads nothing until the cl
   await page.close();
 });
 
+test('a second input: the verdict follows that input’s numbers, for the trained model and the class block', async () => {
+  const [a, b, c] = ['We walked along the bank at dusk.', 'The bank raised its interest rates.', 'Ducks rested on the grassy bank of the pond.'];
+  const { page, errors } = await openPage(context, `${server.url}?view=trained&ts=${encodeURIComponent(a)}&ts2=${encodeURIComponent(b)}&tc=${encodeURIComponent(c)}&tshow=3`);
+  assert.equal(await page.inputValue('#trained-s3'), c);
+  const untrained = untrainedOf(a, b, 'bank', c);
+  await assertVerdict(page, { trained: null, untrained });
+  // "Heatmaps for: sentence 3" shows the control, in the class block and in the trained heads
+  assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 3'), Array.from(untrained.control.projected.attn_weights.data));
+  await page.click('#trained-load');
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+  const trained = core.compareTrained(pack, { sentence: a, sentence2: b, target: 'bank', control: c });
+  await assertVerdict(page, { trained, untrained });
+  assert.deepEqual(await heatmapValues(page, 'layer 2 head 3'), Array.from(trained.control.layers[1].heads[2].attn_weights.data));
+  assert.match(await page.textContent('#trained-heads'), /sentence 3 \(the control\)/);
+  // A control without the word: no verdict, and the page says why.
+  await typeInto(page, '#trained-s3', 'The stream was cold');
+  await waitForFields(page);
+  assert.match(page.url(), /tc=The/);
+  const verdict = await page.$eval('p.trained-verdict', (p) => ({ ...p.dataset, text: p.textContent }));
+  assert.equal(verdict.verdict, 'undefined');
+  assert.equal(verdict.untrainedVerdict, 'undefined');
+  assert.match(verdict.text, /^Trained model, after both layers: no verdict/);
+  assert.doesNotMatch(verdict.text, /it separates/);
+  assert.match(await page.textContent('#messages'), /not a single whole-word token in the control sentence/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a failed download says so and can be retried', async () => {
   // page.route cannot see requests a service worker answers, so this page runs without one.
   const noWorker = await launchBrowser({ serviceWorkers: 'block' });
@@ -223,5 +293,30 @@ test('the bank experiment links to the trained encoder with the same sentences a
   await page.waitForFunction(() => document.querySelector('#trained-s1')?.value === 'The bank of the river');
   assert.equal(await page.inputValue('#trained-target'), 'bank');
   assert.equal(await page.inputValue('#trained-s2'), 'bank account has money');
+  await page.close();
+});
+
+test('chapters beyond the class are marked, in the chapter list and beside their headings', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=heads`);
+  // the chapter list's mark is a "+" badge, with the words for screen readers and as a tooltip
+  const marks = await page.$$eval('#views-nav a', (as) => Object.fromEntries(as.map((a) => [a.dataset.view, a.querySelector('.beyond-mark')?.textContent ?? null])));
+  assert.equal(marks.trained, '+ (beyond the class)');
+  assert.equal(marks.heads, '+ (partly beyond the class)');
+  assert.match(await page.getAttribute('#views-nav a[data-view="trained"] .beyond-mark', 'title'), /^Beyond the class\. Not taught in Classes 04–05/);
+  assert.ok(await page.isVisible('#views-nav a[data-view="trained"] .beyond-mark'));
+  assert.ok(await page.isVisible('#views-nav a[data-view="heads"] .beyond-mark'));
+  // the chapters the classes taught carry no mark
+  for (const id of ['ids', 'window', 'smoothing', 'cosine', 'flow', 'qkv', 'bank', 'lab']) assert.equal(marks[id], null, id);
+  assert.equal(await page.$eval('#heads-title .beyond-mark', (m) => m.textContent), '+ Partly beyond the class');
+  await page.waitForSelector('#heads-concat');
+  // the chapter's key figure (section 2) sits under the sentences (first-screen.js): look in the whole chapter
+  const sections = await page.$$eval('#app section.stage[id^="heads-"]', (ss) => Object.fromEntries(ss.map((sec) => [sec.id, Boolean(sec.querySelector('h3 .beyond-mark'))])));
+  assert.deepEqual(sections, { 'heads-split': true, 'heads-per': true, 'heads-concat': true, 'heads-axes': false, 'heads-one': false });
+  assert.ok(await page.isVisible('#heads-split h3 .beyond-mark'));
+  await page.click('#views-nav a[data-view="trained"]');
+  await page.waitForSelector('#trained-title .beyond-mark');
+  assert.equal(await page.$eval('#trained-title .beyond-mark', (m) => m.textContent), '+ Beyond the class');
+  assert.ok(await page.isVisible('#trained-title .beyond-mark'));
+  assert.deepEqual(errors, []);
   await page.close();
 });

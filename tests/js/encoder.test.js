@@ -101,3 +101,63 @@ describe('trained encoder (USE-Lite) in wasm', () => {
     model.delete();
   });
 });
+
+describe('the same-sense control (issue 16), through the wasm boundary', () => {
+  const S1 = 'The bank of the river is muddy today.';
+  const S2 = 'I have money in my bank account.';
+  const cos = (a, b) => {
+    let dot = 0, na = 0, nb = 0;
+    for (let k = 0; k < a.length; k++) { dot += a[k] * b[k]; na += a[k] * a[k]; nb += b[k] * b[k]; }
+    return dot / Math.sqrt(na * nb);
+  };
+  const row = (m, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols));
+
+  it('trained model: the pair as without a control, the control cosines from the layer outputs, the verdict by the rule', () => {
+    for (const control of ['They fished from the bank of the stream.', 'The river bank was steep and wet.']) {
+      const plain = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank' });
+      const c = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank', control });
+      expect(plain.control).toBeUndefined();
+      expect(c.contextualCosine).toEqual(plain.contextualCosine);
+      expect(c.control.tokens[c.targetControl].piece).toBe('▁bank');
+      expect(c.controlStaticCosine).toBeCloseTo(1, 6);
+      c.controlContextualCosine.forEach((value, layer) => {
+        const expected = cos(row(c.first.layers[layer].output, c.targetFirst), row(c.control.layers[layer].output, c.targetControl));
+        expect(Math.abs(value - expected)).toBeLessThan(1e-6);
+      });
+      const s = c.separation;
+      expect([s.sameSense, s.differentSense]).toEqual([c.controlContextualCosine[1], c.contextualCosine[1]]);
+      expect(s.margin).toBeCloseTo(s.sameSense - s.differentSense, 12);
+      expect(s.requiredMargin).toBe(0.1);
+      expect(s.verdict).toBe(s.margin >= s.requiredMargin ? 'separates' : s.margin >= 0 ? 'too_close' : 'reversed');
+    }
+  });
+
+  it('trained model: a control without the word gives no verdict and says why', () => {
+    const c = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank', control: 'The stream was cold.' });
+    expect(c.targetControl).toBe(-1);
+    expect(c.separation.verdict).toBe('undefined');
+    expect(c.separation.margin).toBeNull();
+    expect(c.notices.at(-1)).toMatch(/not a single whole-word token in the control sentence/);
+    const empty = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank', control: '' });
+    expect(empty.separation).toBeUndefined();
+    expect(empty.notices.at(-1)).toMatch(/control sentence is empty/);
+  });
+
+  it('class block: the control cosine and verdict as real NumPy (numpy_sense_control.json)', () => {
+    const golden = JSON.parse(readFileSync(new URL('../fixtures/numpy_sense_control.json', import.meta.url), 'utf8'));
+    for (const g of golden.cases) {
+      const e = core.bankExperiment({ source: 'numpy', sentence: g.sentence1, sentence2: g.sentence2, control: g.control, target: 'bank' });
+      const without = core.bankExperiment({ source: 'numpy', sentence: g.sentence1, sentence2: g.sentence2, target: 'bank' });
+      const named = (list, name) => list.find((x) => x.name === name).value;
+      expect(named(e.cosines, 'contextual_target_across_sentences')).toBe(named(without.cosines, 'contextual_target_across_sentences'));
+      expect(Math.abs(named(e.controlCosines, 'contextual_target_vs_control') - g.control_cosine)).toBeLessThan(1e-12);
+      expect(Math.abs(e.separation.margin - g.margin)).toBeLessThan(1e-12);
+      expect(e.separation.verdict).toBe(g.verdict);
+      expect(e.targetIndexControl).toBe(g.target_index_control);
+    }
+    const empty = core.bankExperiment({ source: 'numpy', control: '  ' });
+    expect(empty.control).toBeUndefined();
+    expect(empty.separation.verdict).toBe('undefined');
+    expect(empty.controlCosines[1].whyUndefined).toBe('the control sentence has no words');
+  });
+});

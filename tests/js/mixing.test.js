@@ -98,6 +98,18 @@ describe('sentences that follow the numbers', () => {
     expect(allText).not.toMatch(/mixes information from the other tokens by how strongly/);
   });
 
+  it('the output step says what a task head would still do, with the shapes of this Y', () => {
+    for (const options of [{ form: 'free' }, { form: 'qkv', dV: 6 }, { form: 'free', sentence: 'Noa can be annoying, but she is a great cat' }]) {
+      const r = core.flow({ base: 0, ...options });
+      const n = r.workbench.tokens.length;
+      const width = r.y.length;
+      const said = text(stepText({ kind: 'output' }, { r, tokens: Array.from(r.workbench.tokens, (t) => t.text), qkv: options.form === 'qkv' }));
+      expect(said).toContain(`Y, of shape (${n}, ${width}), is an intermediate representation, not a prediction`);
+      expect(said).toContain(`W_head of shape (${width}, C)`);
+      expect(said).toContain(`giving (${n}, C)`);
+    }
+  });
+
   it('the mixing explanation gives |x₁|², x₁·x₂ and the gap, and changes its verdict with the numbers', () => {
     const tokens = ['Bank', 'of', 'the', 'river'];
     const plain = core.workbench({}).paramFreeMixing[0];
@@ -154,13 +166,13 @@ describe('sentences that follow the numbers', () => {
     expect(roles.origin).not.toMatch(/not a model parameter/);
   });
 
-  it('trained chapter: no claim of separation when the random block scores lower', () => {
-    const said = trainedVerdict({ untrained: -0.2258, staticCosine: 1, trained: 0.5947 });
-    expect(said).toMatch(/lower still/);
+  it('trained chapter: a separation the random block passes as well is not credited to training', () => {
+    const e = core.bankExperiment({ source: 'numpy', sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', control: 'They fished from the bank of the stream.', target: 'bank' });
+    const trained = { sameSense: 0.8, differentSense: 0.5, margin: 0.8 - 0.5, requiredMargin: 0.1, verdict: 'separates' };
+    const said = trainedVerdict({ trained, untrained: e.separation });
     expect(said).not.toMatch(/shows that the trained layers separate/);
-    expect(said).toMatch(/LayerNorm/);
-    expect(said).toMatch(/control/);
-    expect(trainedVerdict({ untrained: 0.9, staticCosine: 1, trained: 0.3 })).toMatch(/does not show that training separates/);
+    expect(said.includes('does not show what training added')).toBe(e.separation.verdict === 'separates');
+    expect(said).toContain(num(e.separation.sameSense));
   });
 
   it('exponents use one minus sign', () => {

@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { EncoderClient } from '../../web/src/core/encoder-client.js';
-import { untrainedNote, focusSummary } from '../../web/src/views/trained.js';
+import { untrainedNote, focusSummary, trainedVerdict, TRAINED_CAVEATS } from '../../web/src/views/trained.js';
 import { num } from '../../web/src/format.js';
 import { loadCore } from './load-core.js';
 
@@ -139,5 +139,46 @@ describe('the sentences beside the numbers follow the numbers', () => {
     });
     expect(said).toMatch(new RegExp(`on itself, ${tally.itself}; on a next-door token, ${tally.next}\\b.*; further away, ${tally.far}\\b`));
     expect(tally.itself + tally.next + tally.far).toBe(8);
+  });
+
+  it('the verdict claims a separation only when the control supports it, with the numbers and the margin', () => {
+    const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
+    const inputs = [
+      ['The bank of the river is muddy today.', 'I have money in my bank account.', 'They fished from the bank of the stream.'],
+      ['We walked along the bank at dusk.', 'The bank raised its interest rates.', 'Ducks rested on the grassy bank of the pond.'],
+    ];
+    for (const [sentence, sentence2, control] of inputs) {
+      const c = core.compareTrained(pack, { sentence, sentence2, control, target: 'bank' });
+      const e = core.bankExperiment({ source: 'numpy', sentence, sentence2, control, target: 'bank' });
+      const said = trainedVerdict({ trained: c.separation, untrained: e.separation });
+      for (const sep of [c.separation, e.separation]) {
+        expect(said).toContain(num(sep.sameSense));
+        expect(said).toContain(num(sep.differentSense));
+      }
+      const [trainedPart, untrainedPart] = said.split('Random class block:');
+      expect(trainedPart.startsWith('Trained model, after both layers:')).toBe(true);
+      for (const [part, sep] of [[trainedPart, c.separation], [untrainedPart, e.separation]]) {
+        if (sep.verdict === 'separates') expect(part).toMatch(new RegExp(`${num(sep.margin)} closer, at least the ${num(sep.requiredMargin)}.*it separates the two uses`));
+        else expect(part).toMatch(/does not separate the two uses here/);
+      }
+      expect(said.includes('does not show what training added')).toBe(c.separation.verdict === 'separates' && e.separation.verdict === 'separates');
+    }
+  });
+
+  it('each verdict of the rule gets its own sentence; before loading only the class block is judged', () => {
+    const report = (same, diff, verdict) => ({ sameSense: same, differentSense: diff, margin: same - diff, requiredMargin: 0.1, verdict });
+    const sep = report(0.9, 0.5, 'separates');
+    const close = report(0.6, 0.55, 'too_close');
+    const reversed = report(0.4, 0.7, 'reversed');
+    expect(trainedVerdict({ trained: close, untrained: sep })).toMatch(/only 0\.0500 closer, less than the 0\.1000.*does not separate.*does not keep the two senses apart/);
+    expect(trainedVerdict({ trained: reversed, untrained: close })).toMatch(/different-sense pair \(0\.7000\) is closer than the same-sense control \(0\.4000\), by 0\.3000/);
+    expect(trainedVerdict({ trained: sep, untrained: reversed })).toMatch(/random block does not pass it here/);
+    expect(trainedVerdict({ trained: null, untrained: sep })).toMatch(/^Trained model, after both layers: no verdict/);
+    const before = trainedVerdict({ trained: undefined, untrained: sep });
+    expect(before).not.toMatch(/Trained model/);
+    expect(before).toMatch(/Load the trained model to put it through the same test\. Nothing in the class block is trained/);
+    for (const part of ['position', 'pre-LayerNorm', 'residual', 'ReLU feed-forward', 'mean pooling', 'trained by its authors on tasks of their own']) {
+      expect(TRAINED_CAVEATS).toContain(part);
+    }
   });
 });

@@ -20,6 +20,7 @@ val run_bank_experiment(val options) {
     o.base = workbench_options(options);
     o.second_sentence = string_field(options, "sentence2", o.second_sentence);
     o.target = string_field(options, "target", o.target);
+    if (has(options, "control")) o.control_sentence = string_field(options, "control", "");
     const aw::BankExperimentReport r = aw::run_bank_experiment(o);
     val out = val::object();
     out.set("first", workbench_report_to_js(r.first));
@@ -30,6 +31,12 @@ val run_bank_experiment(val options) {
     out.set("cosines", cosines_to_js(r.cosines));
     out.set("contextualVsRawWords", cosines_to_js(r.contextual_vs_raw_words));
     out.set("contextualVsRawWordsSecond", cosines_to_js(r.contextual_vs_raw_words_second));
+    if (r.has_control) {
+      if (r.control) out.set("control", workbench_report_to_js(*r.control));
+      out.set("targetIndexControl", static_cast<int>(r.target_index_control));
+      out.set("controlCosines", cosines_to_js(r.control_cosines));
+      out.set("separation", sense_control_to_js(r.separation));
+    }
     return out;
   });
 }

@@ -164,3 +164,43 @@ TEST_CASE("encoder batch: each text gets what it gets alone, within float roundi
   CHECK_THROWS_AS(encode_batch(pack(), tokenizer, {"bank", ""}), aw::InputError);
   CHECK(encode_batch(pack(), tokenizer, {}).empty());
 }
+
+TEST_CASE("trained bank comparison with a same-sense control: the pair unchanged, the control by hand, judged by the rule") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  const std::string s1 = "The bank of the river is muddy today.", s2 = "I have money in my bank account.";
+  for (const std::string control : {"They fished from the bank of the stream.", "The river bank was steep and wet."}) {
+    CAPTURE(control);
+    const TrainedComparison plain = compare_sentences(pack(), tokenizer, s1, s2, "bank");
+    const TrainedComparison c = compare_sentences(pack(), tokenizer, s1, s2, "bank", control);
+    CHECK_FALSE(plain.has_control);
+    REQUIRE(c.has_control);
+    CHECK(c.contextual_cosine == plain.contextual_cosine);  // exactly: the control is encoded on its own
+    CHECK(c.sentence_cosine == plain.sentence_cosine);
+    REQUIRE(c.target_control >= 0);
+    CHECK(c.control.tokens[static_cast<std::size_t>(c.target_control)].piece == "\xE2\x96\x81" "bank");
+    REQUIRE(c.control_static_cosine.has_value());
+    CHECK(*c.control_static_cosine == doctest::Approx(1.0));
+    REQUIRE(c.control_contextual_cosine.size() == 2);
+    for (std::size_t layer = 0; layer < 2; ++layer) {
+      const auto a = c.first.layers[layer].output.row(c.target_first).cast<double>();
+      const auto b = c.control.layers[layer].output.row(c.target_control).cast<double>();
+      REQUIRE(c.control_contextual_cosine[layer].has_value());
+      CHECK(*c.control_contextual_cosine[layer] == doctest::Approx(a.dot(b) / (a.norm() * b.norm())).epsilon(1e-12));
+    }
+    const EncoderReport alone = encode_sentence(pack(), tokenizer, control);
+    CHECK(c.control.sentence_vector == alone.sentence_vector);
+    CHECK(c.separation.same_sense == c.control_contextual_cosine[1]);
+    CHECK(c.separation.different_sense == c.contextual_cosine[1]);
+    CHECK(*c.separation.margin == doctest::Approx(*c.control_contextual_cosine[1] - *c.contextual_cosine[1]));
+    CHECK(c.separation.verdict == aw::judge_sense_control(c.control_contextual_cosine[1], c.contextual_cosine[1]).verdict);
+    MESSAGE("control \"" << control << "\": same sense " << *c.control_contextual_cosine[1] << ", different "
+                         << *c.contextual_cosine[1] << ", verdict " << c.separation.verdict);
+  }
+  const TrainedComparison missing = compare_sentences(pack(), tokenizer, s1, s2, "bank", std::string("The stream was cold."));
+  CHECK(missing.target_control == -1);
+  CHECK(missing.separation.verdict == "undefined");
+  CHECK(missing.notices.back().find("control sentence") != std::string::npos);
+  const TrainedComparison empty = compare_sentences(pack(), tokenizer, s1, s2, "bank", std::string(""));
+  CHECK_FALSE(empty.has_control);
+  CHECK(empty.notices.back().find("control sentence is empty") != std::string::npos);
+}

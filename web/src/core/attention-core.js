@@ -40,7 +40,10 @@ export class AttentionCore {
    * of `target` ("bank") across the sentences and against raw words: contextualVsRawWords for
    * sentence 1's contextual target, contextualVsRawWordsSecond for sentence 2's. A cosine that
    * cannot be computed has value null and whyUndefined naming the missing word and sentence.
-   * @param {object} options  workbench options plus {sentence2?: string, target?: string}
+   * With `control` (a third sentence, the target in the same sense as in sentence 1): control,
+   * targetIndexControl, controlCosines and `separation` ({sameSense, differentSense, margin,
+   * requiredMargin, verdict}, core/math/sense_control.hpp).
+   * @param {object} options  workbench options plus {sentence2?: string, target?: string, control?: string}
    */
   bankExperiment(options = {}) {
     return this.module.runBankExperiment(options);
@@ -300,13 +303,16 @@ export class AttentionCore {
   /**
    * The two-sentence "bank" comparison with the trained encoder: static and per-layer
    * contextual cosines of `target`, the sentence cosine, and for each layer and head the keys
-   * the target attends to most (focusFirst / focusSecond).
+   * the target attends to most (focusFirst / focusSecond). With `control` (the target in the
+   * same sense as in `sentence`): control, targetControl, controlStaticCosine,
+   * controlContextualCosine, controlSentenceCosine, and `separation` ({sameSense,
+   * differentSense, margin, requiredMargin, verdict}) after the last layer.
    * @param {Uint8Array} pack
-   * @param {{sentence?: string, sentence2?: string, target?: string}} options
+   * @param {{sentence?: string, sentence2?: string, target?: string, control?: string}} options
    */
-  compareTrained(pack, { sentence, sentence2, target } = {}) {
+  compareTrained(pack, { sentence, sentence2, target, control } = {}) {
     const nfkc = (s) => (s === undefined ? undefined : String(s).normalize('NFKC'));
-    return this.module.compareTrained(pack, { sentence: nfkc(sentence), sentence2: nfkc(sentence2), target: nfkc(target) });
+    return this.module.compareTrained(pack, { sentence: nfkc(sentence), sentence2: nfkc(sentence2), target: nfkc(target), control: nfkc(control) });
   }
 }
 
@@ -338,9 +344,11 @@ export class EncoderModel {
     return this.#live().sentenceVectors(Array.from(texts, nfkc));
   }
 
-  /** @param {{sentence?: string, sentence2?: string, target?: string}} options */
-  compareTrained({ sentence, sentence2, target } = {}) {
-    return this.#live().compareTrained({ sentence: nfkcOrUndefined(sentence), sentence2: nfkcOrUndefined(sentence2), target: nfkcOrUndefined(target) });
+  /** @param {{sentence?: string, sentence2?: string, target?: string, control?: string}} options */
+  compareTrained({ sentence, sentence2, target, control } = {}) {
+    return this.#live().compareTrained({
+      sentence: nfkcOrUndefined(sentence), sentence2: nfkcOrUndefined(sentence2), target: nfkcOrUndefined(target), control: nfkcOrUndefined(control),
+    });
   }
 
   /** Frees the model's memory in the core. */

@@ -36,6 +36,18 @@ export function outputMixing(r, tokens, qkv) {
   return [`Here ${y} takes a share of `, { value: m.weightElsewhere }, ` from the other tokens (most from “${tokens[m.other]}”, `, { value: m.otherWeight }, `) and `, { value: m.selfWeight }, ` from “${tokens[r.base]}” itself. That is context dependence, not proof of better meaning: with ${qkv ? 'untrained projections' : 'random vectors'} it cannot be.`];
 }
 
+/**
+ * Y₁…Yₙ are intermediate representations, not predictions: what a task head would still have
+ * to add, with the shapes of this Y (n rows, `width` features) and C classes.
+ */
+export function taskHead(n, width) {
+  return [
+    `Y, of shape (${n}, ${width}), is an intermediate representation, not a prediction: none of its numbers is a label or a probability. `,
+    `A task would still need a head with trained parameters. For one label per sentence: pool Y to one vector (the mean of its ${n} rows, shape (1, ${width})), multiply by W_head of shape (${width}, C) for C classes and take a softmax, giving (1, C). `,
+    `For one label per token, as in named-entity tagging: the same (${width}, C) head on every row, giving (${n}, C). This page has no such head and no labels to train one.`,
+  ];
+}
+
 /** Short title of a step, for the stepper. */
 export function stepTitle(step, ctx) {
   const t = ctx.tokens;
@@ -150,6 +162,7 @@ export function stepText(step, ctx) {
         [`After all ${n} terms, ${idx('y', i + 1)} = Σⱼ ${idx('a', i + 1, 'j')} ${qkv ? vj : xj} = `, c(vectorText(r.y)), `: one output vector for “${base}”, ${r.y.length} numbers wide.`],
         [`It is row ${i + 1} of Y = A ${qkv ? 'V' : 'X'} from the full matrix computation: the largest difference between the two is `, v(r.maxDeviation), ' (rounding only).'],
         outputMixing(r, tokens, qkv),
+        taskHead(n, r.y.length),
       ];
     default:
       return [];

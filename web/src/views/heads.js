@@ -9,6 +9,7 @@ import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { num } from '../format.js';
 import { intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
+import { beyondHeading } from '../components/nav.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
 
@@ -17,6 +18,9 @@ export const headsView = {
   id: 'heads',
   chapter: 8,
   title: 'PyTorch and multi-head',
+  // Class 05 showed a one-head nn.MultiheadAttention and left splitting, concatenation and W_o
+  // for a later class: sections 1–3 go beyond it (components/nav.js marks them).
+  beyond: 'part',
   params: [
     { url: 'hs1', key: 'headsSentence1', parse: text(400), default: 'bank of the river' },
     { url: 'hs2', key: 'headsSentence2', parse: text(400), default: 'bank account has money' },
@@ -28,7 +32,7 @@ export const headsView = {
   ],
   mount(root, { core, state, update }) {
     const view = select(root).append('section').attr('id', 'heads-view').attr('class', 'view').attr('aria-labelledby', 'heads-title');
-    view.append('h2').attr('id', 'heads-title').text('PyTorch and multi-head attention');
+    beyondHeading(view.append('h2').attr('id', 'heads-title'), 'PyTorch and multi-head attention', 'part');
     view.append('p').attr('class', 'lead').text(
       'nn.MultiheadAttention projects the input once into Q, K and V, cuts their d_model features into h equal slices (the heads), runs attention in every slice side by side, glues the results back together and mixes them with one more matrix, W_o. The numbers below are that module’s, computed from the PyTorch notebook’s random stream and checked against real PyTorch.',
     );
@@ -134,7 +138,7 @@ function drawAll(results, r, current, update) {
   });
 
   // 1. split
-  const split = stage(results, 'heads-split', `1. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`);
+  const split = stage(results, 'heads-split', `1. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
   split.append('p').text(
     `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
   );
@@ -148,7 +152,7 @@ function drawAll(results, r, current, update) {
   for (const name of ['Q', 'K', 'V']) heat(qkv, { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
 
   // 2. per head
-  const per = stage(results, 'heads-per', '2. Every head attends on its own');
+  const per = stage(results, 'heads-per', '2. Every head attends on its own', 'all');
   per.append('p').text(`Each head computes softmax((Q_h / √${hd}) K_hᵀ) on its slice: the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
   const grid = per.append('div').attr('class', 'heatmap-row heads-grid');
   s.heads.forEach((head, h) => {
@@ -167,7 +171,7 @@ function drawAll(results, r, current, update) {
   heat(detail, { name: `output of head ${selected}`, matrix: head.output, rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features`, note: `weights_${selected} · V_${selected}` });
 
   // 3. concat and W_o
-  const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o');
+  const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o', 'all');
   cat.append('p').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
   const catRow = cat.append('div').attr('class', 'heatmap-row');
   heat(catRow, { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
@@ -213,9 +217,10 @@ function drawAll(results, r, current, update) {
   diffs.text(`Largest difference from the hand-written Y: ${num(s.diffHandVsOneHead)} for the module as built, ${num(s.diffOneHeadBeforeOutProj)} even before its W_o, and ${num(s.diffHandVsMatched)} once its in_proj_weight is set to [W_q; W_k; W_v] and W_o to the identity: then the two are the same computation.`);
 }
 
-function stage(results, id, title) {
+/** A numbered section; `beyond` ('all') marks one that goes past what the classes taught. */
+function stage(results, id, title, beyond) {
   const section = results.append('section').attr('class', 'stage').attr('id', id).attr('aria-labelledby', `${id}-title`);
-  section.append('h3').attr('id', `${id}-title`).text(title);
+  beyondHeading(section.append('h3').attr('id', `${id}-title`), title, beyond);
   return section;
 }
 

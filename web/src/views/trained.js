@@ -1,6 +1,7 @@
 // Chapter 10 (beyond the class): a real, trained transformer encoder, Universal Sentence
 // Encoder Lite (2 layers × 4 heads). Its attention heads were trained, unlike the class's random
-// projections, so here the learner can see what trained attention does with "bank". The model
+// projections, so here the learner can see what trained attention does with "bank", and test
+// it against a same-sense control sentence before calling anything a separation. The model
 // (about 7 MB) is fetched only when the learner clicks for it (a link with load=1 only points at
 // the button) and runs in a Web Worker. Until then the chapter shows the untrained class block's
 // attention on the same sentences, computed by the core like every other view.
@@ -13,6 +14,7 @@ import { PAGE_LIMITS } from '../limits.js';
 import { flag, intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
 import { figureAttr } from '../components/figures.js';
+import { beyondHeading } from '../components/nav.js';
 
 // Next to the page (public/models/), wherever the page is served from.
 const modelUrl = () => new URL('models/use-lite-int8.bin', document.baseURI).href;
@@ -27,12 +29,14 @@ export const trainedView = {
   id: 'trained',
   chapter: 10,
   title: 'A trained encoder',
+  beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [
     { url: 'ts', key: 'trainedSentence', parse: text(500), default: 'The bank of the river is muddy today.' },
     { url: 'ts2', key: 'trainedSentence2', parse: text(500), default: 'I have money in my bank account.' },
+    { url: 'tc', key: 'trainedControl', parse: text(500), default: 'They fished from the bank of the stream.' },
     { url: 'tt', key: 'trainedTarget', parse: text(64), default: 'bank' },
     { url: 'layer', key: 'trainedLayer', parse: intIn(1, 2), default: 2 },
-    { url: 'tshow', key: 'trainedShow', parse: intIn(1, 2), default: 1 },
+    { url: 'tshow', key: 'trainedShow', parse: intIn(1, 3), default: 1 },
     // Set once the model was loaded, so a shared link points at the load button; it never
     // starts the 7 MB download by itself.
     { url: 'load', key: 'trainedLoad', parse: flag, default: false },
@@ -42,11 +46,12 @@ export const trainedView = {
     const client = sharedClient;
     const view = select(root).append('section').attr('id', 'trained').attr('class', 'view').attr('aria-labelledby', 'trained-title')
       .attr('data-computing', 'false');
-    view.append('h2').attr('id', 'trained-title').text('A trained encoder: attention heads that learned something');
+    beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention after training', 'all');
     view.append('p').attr('class', 'lead').text(
       'Everything in the class ran on random, untrained projections, so it could only show that outputs depend on context. ' +
-        'This chapter runs a real pretrained model in your browser: Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer, ' +
-        'trained on large amounts of text to place sentences with similar meaning close together. Same mechanism as the class (queries, keys, values, softmax, weighted sums), trained weights.',
+        'This chapter runs a real pretrained model in your browser: Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer ' +
+        'that turns a sentence into one vector. Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
+        'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
     );
     buildControls(view, state, update);
     const loader = buildLoader(view, { suggested: state.trainedLoad });
@@ -89,7 +94,7 @@ export const trainedView = {
         return;
       }
       setComputing(true);
-      const options = { sentence: asked.trainedSentence, sentence2: asked.trainedSentence2, target: asked.trainedTarget };
+      const options = { sentence: asked.trainedSentence, sentence2: asked.trainedSentence2, target: asked.trainedTarget, control: asked.trainedControl };
       client.compare(options).then(
         (answer) => {
           if (!answer) return; // asked before a newer edit: that one's answer is drawn instead
@@ -100,7 +105,7 @@ export const trainedView = {
           drawn += 1;
           view.attr('data-drawn', String(drawn));
           // For tests and embedding pages: which request, and which sentences, were just drawn.
-          view.node().dispatchEvent(new CustomEvent('trained-drawn', { bubbles: true, detail: { seq: answer.seq, sentence: asked.trainedSentence, sentence2: asked.trainedSentence2 } }));
+          view.node().dispatchEvent(new CustomEvent('trained-drawn', { bubbles: true, detail: { seq: answer.seq, sentence: asked.trainedSentence, sentence2: asked.trainedSentence2, control: asked.trainedControl } }));
         },
         (error) => {
           setComputing(client.busy);
@@ -131,7 +136,8 @@ function buildControls(view, state, update) {
       .property('value', state[key]).on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
   };
   field(form, { id: 'trained-s1', label: 'Sentence 1', key: 'trainedSentence', max: 500 });
-  field(form, { id: 'trained-s2', label: 'Sentence 2', key: 'trainedSentence2', max: 500 });
+  field(form, { id: 'trained-s2', label: 'Sentence 2 (another sense)', key: 'trainedSentence2', max: 500 });
+  field(form, { id: 'trained-s3', label: 'Sentence 3 (control, same sense as 1)', key: 'trainedControl', max: 500 });
   const row = form.append('div').attr('class', 'control-row');
   field(row, { id: 'trained-target', label: 'Word to follow', key: 'trainedTarget', max: 64, size: 10 });
   const pick = (id, label, key, options) => {
@@ -142,7 +148,7 @@ function buildControls(view, state, update) {
     s.property('value', String(state[key]));
   };
   pick('trained-layer', 'Trained heads of layer', 'trainedLayer', [[1, 'layer 1'], [2, 'layer 2']]);
-  pick('trained-show', 'Heatmaps for', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2']]);
+  pick('trained-show', 'Heatmaps for', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2'], [3, 'sentence 3 (control)']]);
 }
 
 /**
@@ -195,15 +201,16 @@ function buildLoader(view, { suggested }) {
 function untrainedBlock(core, s) {
   try {
     const experiment = core.bankExperiment({
-      source: 'numpy', sentence: s.trainedSentence, sentence2: s.trainedSentence2, target: s.trainedTarget, maxTokens: PAGE_LIMITS.maxTokens,
+      source: 'numpy', sentence: s.trainedSentence, sentence2: s.trainedSentence2, control: s.trainedControl, target: s.trainedTarget, maxTokens: PAGE_LIMITS.maxTokens,
     });
     const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences');
+    const control = experiment.controlCosines.find((c) => c.name === 'contextual_target_vs_control');
     // What the class block dropped or assumed (punctuation, words outside its course vocabulary)
     // is said inside its own section, not among the view's messages at the top.
-    const notices = [...new Set([...experiment.first.notices, ...experiment.second.notices])];
-    return { experiment, contextual, notices, error: null };
+    const notices = [...new Set([...experiment.first.notices, ...experiment.second.notices, ...(experiment.control?.notices ?? [])])];
+    return { experiment, contextual, control, separation: experiment.separation, notices, error: null };
   } catch (error) {
-    return { experiment: null, contextual: null, notices: [`Untrained class block: ${error.message}`], error };
+    return { experiment: null, contextual: null, control: null, separation: null, notices: [`Untrained class block: ${error.message}`], error };
   }
 }
 
@@ -226,7 +233,7 @@ function numberedHeadings() {
 function drawResults(el, { untrained, trained, state }) {
   keepHeatmaps(el);
   const results = select(el).html('')
-    .attr('data-sentence1', state.trainedSentence).attr('data-sentence2', state.trainedSentence2);
+    .attr('data-sentence1', state.trainedSentence).attr('data-sentence2', state.trainedSentence2).attr('data-sentence3', state.trainedControl);
   const heading = numberedHeadings();
   if (!trained) {
     drawUntrainedBlock(results, { untrained, state, heading, loaded: false });
@@ -242,17 +249,18 @@ function drawResults(el, { untrained, trained, state }) {
 
 /** attn_weights of the untrained class block for the sentence picked, with a note from its numbers. */
 function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
-  const n = state.trainedShow;
+  const experiment = untrained.experiment;
+  // sentence 3 is the control; an empty control has no report, so sentence 1 is shown instead
+  const n = state.trainedShow === 3 && !experiment?.control ? 1 : state.trainedShow;
   const section = parent.append('section').attr('class', 'stage untrained-block').attr('aria-labelledby', 'trained-untrained');
   heading(section, 'trained-untrained', loaded
     ? `For comparison: the untrained class block on sentence ${n}`
     : `The untrained class block on sentence ${n}: attention before any training`);
-  const experiment = untrained.experiment;
   if (!experiment) {
     section.append('p').attr('class', 'notice').text(untrained.notices.join(' '));
     return;
   }
-  const report = n === 1 ? experiment.first : experiment.second;
+  const report = [experiment.first, experiment.second, experiment.control][n - 1];
   const tokens = Array.from(report.tokens, (t) => t.text);
   // the map first: before the model is loaded it is the chapter's first picture (first screen)
   drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
@@ -263,7 +271,7 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
     `This is the Class 05 notebook’s block (NumPy mode): a random embedding table with d_model = ${report.dModel} and random, untrained W_q, W_k, W_v (d_k = ${report.dK}). ` +
       'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
   );
-  const targetIndex = n === 1 ? experiment.targetIndexFirst : experiment.targetIndexSecond;
+  const targetIndex = [experiment.targetIndexFirst, experiment.targetIndexSecond, experiment.targetIndexControl][n - 1];
   section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n }));
   if (untrained.notices.length) {
     section.append('ul').attr('class', 'muted class-notices').attr('aria-label', 'What the class block left out or assumed')
@@ -302,7 +310,9 @@ function drawTokens(parent, trained, heading) {
     'This model does not look words up in a word table: it splits text into pieces from a vocabulary of 8,000, chosen by a unigram language model. ' +
       '“▁” marks the start of a word, so “▁bank” is a whole word and a rare word may become several pieces. No word is ever out of vocabulary.',
   );
-  for (const [name, report, index] of [['Sentence 1', trained.first, trained.targetFirst], ['Sentence 2', trained.second, trained.targetSecond]]) {
+  const lists = [['Sentence 1', trained.first, trained.targetFirst], ['Sentence 2', trained.second, trained.targetSecond]];
+  if (trained.control) lists.push(['Sentence 3 (control)', trained.control, trained.targetControl]);
+  for (const [name, report, index] of lists) {
     section.append('p').attr('class', 'token-caption').text(`${name}: ${report.tokens.length} tokens`);
     section.append('ol').attr('class', 'tokens subword').attr('aria-label', `${name} tokens`)
       .selectAll('li').data(report.tokens).join('li')
@@ -314,49 +324,107 @@ function drawTokens(parent, trained, heading) {
 
 function drawCosineTable(parent, { untrained, trained, state, heading }) {
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-cosines');
-  heading(section, 'trained-cosines', `“${state.trainedTarget}” in sentence 1 against sentence 2`);
+  heading(section, 'trained-cosines', `“${state.trainedTarget}” in sentence 1 against sentence 2, and against the control`);
+  section.append('p').text(
+    'Any change of context moves a contextual vector, so a low cosine between two senses proves little by itself. ' +
+      'Sentence 3 is the control: the same word in the same sense as in sentence 1. Only if the different-sense pair (1 vs 2) sits clearly below the same-sense pair (1 vs 3) does the model keep the senses apart.',
+  );
   const table = dataTable(section).attr('class', 'cosine-table trained-cosines');
   const head = table.append('thead').append('tr');
-  for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
+  for (const h of ['comparison', 'sentence 1 vs 2 (different sense)', 'sentence 1 vs 3 (control, same sense)', 'control minus pair', 'what it does and does not show']) {
+    head.append('th').attr('scope', 'col').text(h);
+  }
   const body = table.append('tbody');
-  const rowOf = (id, label, value, note) => {
+  const valueCell = (tr, className, value) => tr.append('td').attr('class', className)
+    .attr('title', value == null ? '' : full(value)).text(numOrNotDefined(value));
+  const rowOf = (id, label, { pair, control, margin }, note) => {
     const tr = body.append('tr').attr('data-cosine', id);
     tr.append('th').attr('scope', 'row').text(label);
-    tr.append('td').attr('class', 'value').attr('title', value == null ? '' : full(value)).text(numOrNotDefined(value));
+    valueCell(tr, 'value', pair);
+    valueCell(tr, 'same-sense', control);
+    // only the judged rows have a margin (the core's separation report); the others show a dash
+    if (margin === undefined) tr.append('td').attr('class', 'margin').text('—');
+    else valueCell(tr, 'margin', margin);
     tr.append('td').text(note);
   };
   const u = untrained.contextual;
-  rowOf('untrained-contextual', 'class block (NumPy notebook, random, d_model 8): contextual vs contextual', u?.value ?? null,
-    u?.value == null ? (u?.whyUndefined ?? 'not available') : 'Moves with context, but the projections are random: nothing here was learned.');
-  if (!trained) return;
-  rowOf('static', 'trained model: token-table vectors (before any layer)', trained.staticCosine,
-    'Exactly 1 when both sentences use the same piece: a static lookup cannot tell the two senses apart.');
-  trained.contextualCosine.forEach((value, layer) => rowOf(`layer${layer + 1}`, `trained model: after layer ${layer + 1}`, value,
-    layer === 0
-      ? 'The first layer already mixes in each sentence’s neighbours.'
-      : 'After both layers. Both vectors live in the same space (the layer’s output), so this comparison is fair, unlike Y against raw X in the class.'));
-  rowOf('sentence', 'trained model: the two 512-d sentence vectors', trained.sentenceCosine,
-    'What the model was trained for: how alike the two sentences are as a whole.');
-  const last = trained.contextualCosine[trained.contextualCosine.length - 1];
-  section.append('p').attr('class', 'muted trained-verdict').text(trainedVerdict({ untrained: u?.value ?? null, staticCosine: trained.staticCosine, trained: last }));
+  const uc = untrained.control;
+  rowOf('untrained-contextual', 'class block (NumPy notebook, random, d_model 8): contextual', { pair: u?.value ?? null, control: uc?.value ?? null, margin: untrained.separation?.margin ?? null },
+    u?.value == null ? (u?.whyUndefined ?? 'not available')
+      : uc?.value == null ? `Moves with context; no control cosine: ${uc?.whyUndefined ?? 'not available'}.`
+        : 'Moves with context, but the table and projections are random: nothing here was learned.');
+  if (trained) {
+    rowOf('static', 'trained model: token-table vectors (before any layer)', { pair: trained.staticCosine, control: trained.controlStaticCosine ?? null },
+      'Exactly 1 when the sentences use the same piece: a static lookup cannot tell the senses apart.');
+    trained.contextualCosine.forEach((value, layer) => {
+      const last = layer === trained.contextualCosine.length - 1;
+      rowOf(`layer${layer + 1}`, `trained model: after layer ${layer + 1}`,
+        { pair: value, control: trained.controlContextualCosine?.[layer] ?? null, ...(last ? { margin: trained.separation?.margin ?? null } : {}) },
+        last
+          ? 'After both layers; the verdict below is read from this row. All vectors live in the same space (the layer’s output), so the comparison is fair, unlike Y against raw X in the class.'
+          : 'The first layer already mixes in each sentence’s neighbours.');
+    });
+    rowOf('sentence', 'trained model: the 512-d sentence vectors', { pair: trained.sentenceCosine, control: trained.controlSentenceCosine ?? null },
+      'The model’s own output (mean of its token vectors, a tanh layer, length 1): it compares whole sentences, not the word.');
+  }
+  const verdict = section.append('p').attr('class', 'trained-verdict')
+    .attr('data-verdict', trained?.separation?.verdict ?? (trained ? 'undefined' : null))
+    .attr('data-margin', trained?.separation?.margin == null ? null : full(trained.separation.margin))
+    .attr('data-untrained-verdict', untrained.separation?.verdict ?? 'undefined')
+    .attr('data-untrained-margin', untrained.separation?.margin == null ? null : full(untrained.separation.margin));
+  verdict.text(trainedVerdict({ trained: trained ? (trained.separation ?? null) : undefined, untrained: untrained.separation ?? null }));
+  section.append('p').attr('class', 'muted trained-caveats').text(TRAINED_CAVEATS);
+}
+
+/** What else the trained model has, and what the page does not know about it. */
+export const TRAINED_CAVEATS =
+  'Besides attention, the trained model has a position (timing) signal added to its token vectors, pre-LayerNorm (a LayerNorm before attention and before the feed-forward layer), residual connections, ' +
+  'a ReLU feed-forward layer in each block, and mean pooling into the sentence vector; the class block has none of them, so any difference between the two may come from those parts as much as from trained attention. ' +
+  'The control is one sentence, and the page cannot check that it really uses the word as sentence 1 does: another control could give another verdict. ' +
+  'And the model was trained by its authors on tasks of their own, unrelated to this page: ' +
+  'attention weights show where information flows, not why.';
+
+/** One model's verdict, read from its separation report (core/math/sense_control.hpp). */
+function separationSentence(name, sep) {
+  if (!sep || sep.verdict === 'undefined' || sep.margin == null) {
+    return `${name}: no verdict, because the word is missing from a sentence (or the control is empty), so a cosine is not defined.`;
+  }
+  const [same, diff, margin, need] = [num(sep.sameSense), num(sep.differentSense), num(sep.margin), num(sep.requiredMargin)];
+  if (sep.verdict === 'separates') {
+    return `${name}: the same-sense pair scores ${same} and the different-sense pair ${diff}, so the control is ${margin} closer, at least the ${need} this page asks for: on these sentences it separates the two uses.`;
+  }
+  if (sep.verdict === 'too_close') {
+    return `${name}: the same-sense pair scores ${same} and the different-sense pair ${diff}; the control is only ${margin} closer, less than the ${need} this page asks for, so it does not separate the two uses here.`;
+  }
+  return `${name}: the different-sense pair (${diff}) is closer than the same-sense control (${same}), by ${num(-sep.margin)}, so it does not separate the two uses here.`;
 }
 
 /**
- * What the cosines above may and may not claim, chosen by their order. One pair of sentences
- * with different senses cannot show separation by itself: that needs a same-sense control pair
- * through the same model, which this page does not compute.
+ * The verdict beside the cosines, chosen by the two separation reports: `trained` (undefined
+ * before the model is loaded) and `untrained` (the class block on the same three sentences).
+ * A separation is claimed only when the control supports it, and a trained separation that
+ * the random block matches is not credited to training.
  */
-export function trainedVerdict({ untrained, staticCosine, trained }) {
+export function trainedVerdict({ trained, untrained }) {
   const parts = [];
-  if (trained == null) {
-    parts.push('The trained model gives no contextual cosine for this word, so there is nothing to compare.');
-  } else if (untrained != null && untrained <= trained) {
-    parts.push(`The trained layers bring the cosine from ${num(staticCosine)} (lookup) to ${num(trained)}, but the random, untrained class block on the same sentences gives ${num(untrained)}, lower still. So a lower cosine alone does not show that training separates the two uses: mixing in different neighbours moves vectors apart whether or not anything was learned.`);
-  } else {
-    parts.push(`The trained layers give ${num(trained)}, against ${num(staticCosine)} for the lookup${untrained == null ? '' : ` and ${num(untrained)} for the random class block`}. Even so, one pair with different senses does not show that training separates the senses: any change of context lowers the cosine.`);
+  if (trained !== undefined) parts.push(separationSentence('Trained model, after both layers', trained));
+  parts.push(separationSentence('Random class block', untrained));
+  if (trained === undefined) {
+    parts.push('Load the trained model to put it through the same test.');
+    if (untrained?.verdict === 'separates') {
+      parts.push('Nothing in the class block is trained, so when it passes, the gap comes from the words the sentences share, not from meaning.');
+    }
+    return parts.join(' ');
   }
-  parts.push('A fair test needs a control: the same word with the same sense in two different sentences, through the same model; only if that pair stays much closer would the drop be about sense. This page does not compute that control yet.');
-  parts.push('Besides attention, the trained model has a position (timing) signal, pre-LayerNorm, residual connections, a ReLU feed-forward layer in each block and mean pooling; any difference from the class block may come from them too. And none of it is proof of “meaning”: the model learned from co-occurrence in text, and attention weights describe where information flows, not why.');
+  const t = trained?.verdict;
+  const u = untrained?.verdict;
+  if (t === 'separates' && u === 'separates') {
+    parts.push('The random, untrained block passes the same test on these sentences, so the trained model’s gap can come from the words the sentences share rather than from anything learned: this pair does not show what training added.');
+  } else if (t === 'separates' && (u === 'too_close' || u === 'reversed')) {
+    parts.push('The random block does not pass it here, so the trained model’s gap is more than mixing in different neighbours gives by chance; which part of the trained model makes it, this page cannot tell.');
+  } else if (t === 'too_close' || t === 'reversed') {
+    parts.push('So on these sentences the trained model does not keep the two senses apart, however far its cosine falls below the lookup’s 1.');
+  }
   return parts.join(' ');
 }
 
@@ -409,9 +477,11 @@ export function focusSummary(trained) {
 
 function drawHeads(parent, trained, state, heading) {
   const layerIndex = state.trainedLayer - 1;
-  const report = state.trainedShow === 1 ? trained.first : trained.second;
+  // sentence 3 is the control; without one (an empty control), sentence 1
+  const shown = state.trainedShow === 3 && !trained.control ? 1 : state.trainedShow;
+  const report = [trained.first, trained.second, trained.control][shown - 1];
   const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads').call(figureAttr, 'trained_heads');
-  heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${state.trainedShow}`);
+  heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${shown}${shown === 3 ? ' (the control)' : ''}`);
   const width = report.layers[layerIndex].heads[0].Q.cols;
   section.append('p').text(
     `Each head has its own Q, K and V of width ${width} (${report.layers[layerIndex].output.cols} features split four ways), scales q by 1/√${width}, and normalises each row with softmax, exactly as in the class. Row = the token that asks (query), column = the token it looks at (key).`,
