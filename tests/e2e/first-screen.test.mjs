@@ -159,3 +159,26 @@ test('qkv: typing redraws the key figure in place at the top; one attn_weights, 
   assert.equal(await page.locator('#figure-attn_weights').count(), 1, 'one element with the figure\'s id');
   await page.close();
 });
+
+test('heads: the numbered sections read 1, 2, 3… from the top, key figure first, on a phone and a wide screen', async () => {
+  for (const size of SIZES) {
+    const page = await openAt(size, '?view=heads');
+    const numbers = await page.$$eval('#app h3', (hs) => hs.map((h) => h.textContent.match(/^(\d+)\./)?.[1]).filter(Boolean).map(Number));
+    assert.deepEqual(numbers, [1, 2, 3, 4, 5], `${size.width} px: ${numbers}`);
+    assert.match(await page.textContent('.key-figure-slot #heads-per h3'), /^1\. /);
+    await page.close();
+  }
+});
+
+test('lab: each attn_weights table names its sentence, the one moved to the top included', async () => {
+  const page = await openAt({ width: 360, height: 740 }, `?view=lab&s=${encodeURIComponent('the river bank')}`);
+  const captions = await page.$$eval('table.lab-attn', (ts) => ts.map((t) => [t.dataset.sentence, t.closest('.key-figure-slot') !== null, t.caption.textContent]));
+  assert.ok(captions.length >= 2, `${captions.length} tables`);
+  for (const [k, moved, caption] of captions) {
+    const heading = await page.textContent(`#lab-s${k}`); // "Sentence k: its tokens"
+    const words = heading.replace(/^Sentence \d+: /, '');
+    assert.ok(caption.includes(`sentence ${k}`) && caption.includes(`“${words}”`), `table ${k}: “${caption}” does not name “${words}”`);
+    assert.equal(moved, k === '1', `table ${k} ${moved ? 'is' : 'is not'} at the top`);
+  }
+  await page.close();
+});
