@@ -182,3 +182,59 @@ test('lab: each attn_weights table names its sentence, the one moved to the top 
   }
   await page.close();
 });
+
+/** Tab presses from `field` until the focus matches `target` (a selector), at most `max`; 0 if never. */
+async function tabsTo(page, field, target, max) {
+  await page.focus(field);
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((t) => document.activeElement.matches(t), target)) return presses;
+  }
+  return 0;
+}
+
+test('keyboard: each key figure is a few Tab presses from its field, at 1280 and 360 px (flow, bank, heads)', async () => {
+  const TARGETS = {
+    // the diagram's box, where ← → step the flow
+    flow: { field: '#flow-sentence', target: '[data-figure="flow"]', max: 5 },
+    // the bars' numbers, as a table (the bars themselves take no focus)
+    bank: { field: '#sentence', target: '[data-figure="bank_cosines"] .figure-table-box > summary', max: 5 },
+    // a cell of the first head's weights
+    heads: { field: '#heads-s1', target: '#heads-per figure[data-name="head 0 weights"] g.cell', max: 4 },
+  };
+  for (const size of SIZES) {
+    for (const [view, { field, target, max }] of Object.entries(TARGETS)) {
+      const page = await openAt(size, `?view=${view}`);
+      assert.ok(await tabsTo(page, field, target, max), `${view} at ${size.width} px: ${target} not reached in ${max} Tab presses`);
+      await page.close();
+    }
+  }
+});
+
+test('heads: a weights cell is one Tab stop; arrows move it and pick the cell; picked and focused look different', async () => {
+  const page = await openAt({ width: 360, height: 740 }, '?view=heads');
+  const map = '#heads-per figure[data-name="head 0 weights"]';
+  assert.ok(await tabsTo(page, '#heads-s1', `${map} g.cell`, 4));
+  assert.equal(await page.$$eval(`${map} g.cell[tabindex="0"]`, (c) => c.length), 1, 'one Tab stop per map');
+  await page.keyboard.press('ArrowRight');
+  const [i, j, value] = await page.evaluate(() => ['i', 'j', 'value'].map((k) => document.activeElement.dataset[k]));
+  assert.deepEqual([i, j], ['0', '1']);
+  // picked as a tap picks it: its exact value under the map, and the Tab stop moved with it
+  const readout = await page.textContent(`${map} .cell-readout`);
+  assert.ok(readout.startsWith('head 0 weights[0, 1] (') && readout.endsWith(`= ${value}`), readout);
+  assert.equal(await page.getAttribute(`${map} g.cell[tabindex="0"]`, 'data-j'), '1');
+  const look = () => page.$eval(`${map} g.cell.picked`, (g) => {
+    const rect = getComputedStyle(g.querySelector('rect'));
+    const own = getComputedStyle(g);
+    return { stroke: rect.stroke, width: rect.strokeWidth, outline: `${own.outlineStyle} ${own.outlineColor}` };
+  });
+  const focused = await look();
+  await page.keyboard.press('Shift+Tab'); // the cell stays picked, without the focus
+  assert.equal(await page.evaluate(() => document.activeElement.matches('g.cell')), false);
+  const picked = await look();
+  assert.match(picked.outline, /^none/);
+  assert.equal(picked.width, '3px', 'a picked cell has a solid frame');
+  assert.match(focused.outline, /^dashed/);
+  assert.notEqual(focused.outline.replace('dashed ', ''), picked.stroke, 'the focus outline and the frame differ in colour');
+  await page.close();
+});
