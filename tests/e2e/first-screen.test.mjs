@@ -197,8 +197,9 @@ test('keyboard: each key figure is a few Tab presses from its field, at 1280 and
   const TARGETS = {
     // the diagram's box, where ← → step the flow
     flow: { field: '#flow-sentence', target: '[data-figure="flow"]', max: 5 },
-    // the bars' numbers, as a table (the bars themselves take no focus)
-    bank: { field: '#sentence', target: '[data-figure="bank_cosines"] .figure-table-box > summary', max: 5 },
+    // the bars' numbers, as a table (the bars themselves take no focus), after the two charts'
+    // Export menus and the other words' disclosure
+    bank: { field: '#sentence', target: '[data-figure="bank_cosines"] .figure-table-box > summary', max: 6 },
     // a cell of the first head's weights
     heads: { field: '#heads-s1', target: '#heads-per figure[data-name="head 0 weights"] g.cell', max: 4 },
   };
