@@ -104,7 +104,7 @@ function drawResults(results, { experiment, state }) {
   const others = drawn.filter((x) => x.group !== 'notes');
   drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: notes, title: `Cosines of ${state.target}, the notes’ comparisons` });
   // the key to the bars' names follows them, so the bars start on a phone's first screen
-  chart.append('p').attr('class', 'muted bar-key').text('s1, s2: the sentences; raw: the target’s table row (X); ctx (s1), ctx (s2): its output (Y) in s1 or s2.');
+  chart.append('p').attr('class', 'muted bar-key').text('s1, s2: the sentences; raw: a word’s table row (X); ctx (s1), ctx (s2): the target’s output (Y) in s1 or s2.');
   if (others.length) {
     const words = chart.append('details').attr('class', 'bank-words').attr('open', true);
     words.append('summary').text(`The other words (${others.length} bar${others.length === 1 ? '' : 's'})`);
