@@ -223,3 +223,19 @@ test('the flow chapter’s figures have their Embed buttons too, and the dialog 
   }
   await page.close();
 });
+
+test('bank_cosines embedded at 360 px: the notes’ bars alone; the other words and the table start closed, also after an edit redraws the chart', async () => {
+  const { page, frame, errors } = await framed('?embed=1&figure=bank_cosines', 360);
+  await settled(page, frame, 'bank_cosines');
+  const closed = () => frame.$$eval('[data-figure="bank_cosines"] details:not(.export-menu)', (ds) => ds.map((d) => `${d.className}:${d.open}`));
+  assert.deepEqual(await closed(), ['bank-words:false', 'figure-table-box:false']);
+  assert.equal(await frame.locator('[data-figure="bank_cosines"] svg.bar-chart:visible g.bar').count(), 8, 'the notes’ eight comparisons');
+  const renders = Number(await frame.getAttribute('body', 'data-renders'));
+  await frame.fill('#sentence2', 'the bank has money');
+  await frame.waitForFunction((n) => Number(document.body.dataset.renders) > n, renders);
+  await settled(page, frame, 'bank_cosines');
+  assert.deepEqual(await closed(), ['bank-words:false', 'figure-table-box:false'], 'the redrawn disclosures start closed too');
+  assert.ok((await page.evaluate(() => window.heights.at(-1).height)) <= SCREEN);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

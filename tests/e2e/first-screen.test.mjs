@@ -159,3 +159,83 @@ test('qkv: typing redraws the key figure in place at the top; one attn_weights, 
   assert.equal(await page.locator('#figure-attn_weights').count(), 1, 'one element with the figure\'s id');
   await page.close();
 });
+
+test('heads: the numbered sections read 1, 2, 3… from the top, key figure first, on a phone and a wide screen', async () => {
+  for (const size of SIZES) {
+    const page = await openAt(size, '?view=heads');
+    const numbers = await page.$$eval('#app h3', (hs) => hs.map((h) => h.textContent.match(/^(\d+)\./)?.[1]).filter(Boolean).map(Number));
+    assert.deepEqual(numbers, [1, 2, 3, 4, 5], `${size.width} px: ${numbers}`);
+    assert.match(await page.textContent('.key-figure-slot #heads-per h3'), /^1\. /);
+    await page.close();
+  }
+});
+
+test('lab: each attn_weights table names its sentence, the one moved to the top included', async () => {
+  const page = await openAt({ width: 360, height: 740 }, `?view=lab&s=${encodeURIComponent('the river bank')}`);
+  const captions = await page.$$eval('table.lab-attn', (ts) => ts.map((t) => [t.dataset.sentence, t.closest('.key-figure-slot') !== null, t.caption.textContent]));
+  assert.ok(captions.length >= 2, `${captions.length} tables`);
+  for (const [k, moved, caption] of captions) {
+    const heading = await page.textContent(`#lab-s${k}`); // "Sentence k: its tokens"
+    const words = heading.replace(/^Sentence \d+: /, '');
+    assert.ok(caption.includes(`sentence ${k}`) && caption.includes(`“${words}”`), `table ${k}: “${caption}” does not name “${words}”`);
+    assert.equal(moved, k === '1', `table ${k} ${moved ? 'is' : 'is not'} at the top`);
+  }
+  await page.close();
+});
+
+/** Tab presses from `field` until the focus matches `target` (a selector), at most `max`; 0 if never. */
+async function tabsTo(page, field, target, max) {
+  await page.focus(field);
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((t) => document.activeElement.matches(t), target)) return presses;
+  }
+  return 0;
+}
+
+test('keyboard: each key figure is a few Tab presses from its field, at 1280 and 360 px (flow, bank, heads)', async () => {
+  const TARGETS = {
+    // the diagram's box, where ← → step the flow
+    flow: { field: '#flow-sentence', target: '[data-figure="flow"]', max: 5 },
+    // the bars' numbers, as a table (the bars themselves take no focus), after the two charts'
+    // Export menus and the other words' disclosure
+    bank: { field: '#sentence', target: '[data-figure="bank_cosines"] .figure-table-box > summary', max: 6 },
+    // a cell of the first head's weights
+    heads: { field: '#heads-s1', target: '#heads-per figure[data-name="head 0 weights"] g.cell', max: 4 },
+  };
+  for (const size of SIZES) {
+    for (const [view, { field, target, max }] of Object.entries(TARGETS)) {
+      const page = await openAt(size, `?view=${view}`);
+      assert.ok(await tabsTo(page, field, target, max), `${view} at ${size.width} px: ${target} not reached in ${max} Tab presses`);
+      await page.close();
+    }
+  }
+});
+
+test('heads: a weights cell is one Tab stop; arrows move it and pick the cell; picked and focused look different', async () => {
+  const page = await openAt({ width: 360, height: 740 }, '?view=heads');
+  const map = '#heads-per figure[data-name="head 0 weights"]';
+  assert.ok(await tabsTo(page, '#heads-s1', `${map} g.cell`, 4));
+  assert.equal(await page.$$eval(`${map} g.cell[tabindex="0"]`, (c) => c.length), 1, 'one Tab stop per map');
+  await page.keyboard.press('ArrowRight');
+  const [i, j, value] = await page.evaluate(() => ['i', 'j', 'value'].map((k) => document.activeElement.dataset[k]));
+  assert.deepEqual([i, j], ['0', '1']);
+  // picked as a tap picks it: its exact value under the map, and the Tab stop moved with it
+  const readout = await page.textContent(`${map} .cell-readout`);
+  assert.ok(readout.startsWith('head 0 weights[0, 1] (') && readout.endsWith(`= ${value}`), readout);
+  assert.equal(await page.getAttribute(`${map} g.cell[tabindex="0"]`, 'data-j'), '1');
+  const look = () => page.$eval(`${map} g.cell.picked`, (g) => {
+    const rect = getComputedStyle(g.querySelector('rect'));
+    const own = getComputedStyle(g);
+    return { stroke: rect.stroke, width: rect.strokeWidth, outline: `${own.outlineStyle} ${own.outlineColor}` };
+  });
+  const focused = await look();
+  await page.keyboard.press('Shift+Tab'); // the cell stays picked, without the focus
+  assert.equal(await page.evaluate(() => document.activeElement.matches('g.cell')), false);
+  const picked = await look();
+  assert.match(picked.outline, /^none/);
+  assert.equal(picked.width, '3px', 'a picked cell has a solid frame');
+  assert.match(focused.outline, /^dashed/);
+  assert.notEqual(focused.outline.replace('dashed ', ''), picked.stroke, 'the focus outline and the frame differ in colour');
+  await page.close();
+});

@@ -68,7 +68,7 @@ describe('training diagram layout', () => {
     expect(gradientLayout(1168).name).toBe('landscape');
     expect(gradientLayout(736).name).toBe('portrait');
     expect(gradientLayout(278).name).toBe('portrait');
-    for (const width of [278, 1168]) {
+    for (const width of [278, 328, 736, 1168]) {
       const L = gradientLayout(width);
       const boxes = Object.entries(L.at);
       expect(boxes.map(([id]) => id).sort()).toEqual(['A', 'K', 'L', 'Q', 'S', 'V', 'Wk', 'Wq', 'Wv', 'X', 'Y']);
@@ -88,5 +88,10 @@ describe('training diagram layout', () => {
     }
     // the portrait drawing is as wide as a 320 px embed's box, or scales down a little
     expect(gradientLayout(278).width).toBeLessThanOrEqual(304);
+    // from 300 px it takes its box's width, so that its type is drawn at its own size on a phone
+    for (const width of [300, 328, 400]) {
+      expect(gradientLayout(width).width).toBeLessThanOrEqual(width);
+      expect(gradientLayout(width).width).toBeGreaterThan(width - 4);
+    }
   });
 });

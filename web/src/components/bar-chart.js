@@ -13,15 +13,16 @@ import { widthOf } from './watch-width.js';
 export function drawBarChart(el, { items, title, name = 'cosines', domain = [-1, 1] }) {
   const root = select(el).html('');
   const width = Math.max(300, Math.min(760, widthOf(el) || 640));
-  // Narrow screens: each label sits above its bar instead of beside it.
+  // Narrow screens: each label sits above its bar instead of beside it, close over it (a phone's
+  // screen holds the notes' eight comparisons with the sentences above them).
   const stacked = width < 520;
   const labelWidth = stacked ? 0 : Math.min(230, Math.round(width * 0.4));
-  const rowHeight = stacked ? 40 : 24;
+  const rowHeight = stacked ? 30 : 24;
   const height = items.length * rowHeight + 28;
   const x = scaleLinear().domain(domain).range([labelWidth + 56, width - 56]);
   const y = scaleBand().domain(items.map((d) => d.key)).range([20, height - 8]).padding(stacked ? 0 : 0.2);
-  const barY = (d) => y(d.key) + (stacked ? 18 : 0);
-  const barH = stacked ? 16 : y.bandwidth();
+  const barY = (d) => y(d.key) + (stacked ? 15 : 0);
+  const barH = stacked ? 12 : y.bandwidth();
   const svg = root.append('svg').attr('class', 'bar-chart').attr('viewBox', `0 0 ${width} ${height}`)
     .attr('width', width).attr('height', height).attr('role', 'img').attr('aria-label', `${title}: the table below lists the same values`);
   for (const tick of [domain[0], 0, domain[1]]) {
@@ -30,7 +31,7 @@ export function drawBarChart(el, { items, title, name = 'cosines', domain = [-1,
   }
   const row = svg.selectAll('g.bar').data(items).join('g').attr('class', (d) => `bar ${d.group ?? ''}`).attr('data-key', (d) => d.key);
   row.append('text').attr('class', 'bar-label')
-    .attr('x', stacked ? 4 : labelWidth).attr('y', (d) => (stacked ? y(d.key) + 12 : y(d.key) + y.bandwidth() / 2))
+    .attr('x', stacked ? 4 : labelWidth).attr('y', (d) => (stacked ? y(d.key) + 11 : y(d.key) + y.bandwidth() / 2))
     .attr('dy', stacked ? 0 : '0.35em').attr('text-anchor', stacked ? 'start' : 'end').text((d) => d.short ?? d.label)
     .append('title').text((d) => d.label);
   row.filter((d) => d.value != null).append('rect')

@@ -83,14 +83,19 @@ function showFigureOnly(app, figure, controls) {
   document.head.append(style);
   const missing = select(document.createElement('p')).attr('class', 'notice figure-missing').attr('role', 'status').attr('hidden', true);
   app.before(missing.node());
-  let collapsed = false;
+  const collapsed = new WeakSet();
   const check = () => {
     const root = app.querySelector(`[data-figure="${figure}"]`);
     const drawn = Boolean(root);
-    if (drawn && !collapsed && FIGURES[figure].collapse) {
-      // once, when first drawn: the reader may open it again
-      root.querySelectorAll(`details${FIGURES[figure].collapse}`).forEach((d) => { d.open = false; });
-      collapsed = true;
+    if (drawn && FIGURES[figure].collapse) {
+      // each disclosure once, when first drawn: the reader may open it again (a view that
+      // rebuilds its figure on each edit draws new ones, which start closed too)
+      for (const d of root.querySelectorAll(FIGURES[figure].collapse)) {
+        if (d.matches('details') && !collapsed.has(d)) {
+          d.open = false;
+          collapsed.add(d);
+        }
+      }
     }
     missing.attr('hidden', drawn ? true : null)
       .text(drawn ? '' : FIGURES[figure].missing ?? `“${figure}” is not drawn with these settings. Open the full page to see the whole chapter.`);

@@ -8,8 +8,8 @@
 //   keep   (optional) a selector of something outside the figure that must stay visible with it,
 //          such as the trained model's Load button
 //   missing (optional) what to say while the figure is not drawn (the generic text otherwise)
-//   collapse (optional) a <details> inside the figure that an embed starts closed (a long table
-//          the full page shows open)
+//   collapse (optional) the <details> inside the figure that an embed starts closed (a long table
+//          the full page shows open), as a selector
 //   tall   (optional) why the figure may be taller than one phone screen, said by the tests
 export const FIGURES = {
   table: { view: 'qkv', label: 'the embedding table (table, or embedding.weight in PyTorch mode)' },
@@ -39,8 +39,8 @@ export const FIGURES = {
     tall: 'on a phone the heads’ bar charts stack, one card per head, since their labels may not shrink below 11 px',
   },
   bank_cosines: {
-    view: 'bank', label: 'the bank experiment’s cosines (bar chart)', collapse: '.figure-table-box',
-    tall: 'on a phone each bar has its label above it, and there is one bar per comparison: the notes’ eight and each other word of both sentences',
+    // the notes' eight bars; the bars of every other word follow in a disclosure, closed here
+    view: 'bank', label: 'the bank experiment’s cosines (bar chart)', collapse: '.figure-table-box, .bank-words',
   },
   trained_heads: {
     view: 'trained', label: 'the four heads of a trained encoder', keep: '.model-loader',

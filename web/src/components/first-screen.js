@@ -37,7 +37,8 @@ const KEY_FIGURES = {
   },
   flow: { figure: 'flow' },
   bank: { figure: 'bank_cosines' },
-  heads: { selector: '#heads-per', name: 'the per-head attention weights' },
+  // its first section (the batch pick is all that comes before it): no link is left behind
+  heads: { selector: '#heads-per', name: 'the per-head attention weights', note: false },
   // the lab records numbers: its key figure is sentence 1's attention matrix with row sums
   lab: { selector: 'table.lab-attn[data-sentence="1"]', closest: '.table-scroll', name: 'sentence 1’s attn_weights and row sums' },
   // These open on their figure already (the first of their results); it joins the slot so the

@@ -88,14 +88,16 @@ export function drawFlowDiagram(container, spec) {
   const cards = L.name === 'cards';
   const compactText = L.name !== 'roomy'; // shorter headers and numbers
   const { x: xs, stripW, stripH, scalarW: SCALAR_W, rowPad: ROW_PAD, cell } = L;
-  const showCellText = cell >= 26;
+  // a value in each cell only where the strip has room for it; never on a phone's cards, whose
+  // cells could only hold it under 11 px (issue 15): there it is in each cell's title and the table
+  const showCellText = cell >= 26 && !cards;
   const allValues = [...r.values.data, ...r.keys.data, ...r.partialSums.data, ...r.query, ...r.xBase].filter(Number.isFinite);
   const colour = palette(allValues);
 
   const rowY = (j) => L.top + j * L.rowH;
   const bottom = rowY(n) + 12;
   const oy = bottom + (cards ? 44 : 30); // the output strip; cards put the row sums above it
-  const height = oy + stripH + (cards ? 30 : 66);
+  const height = oy + stripH + (cards ? 44 : 66);
 
   const root = select(container);
   root.selectAll('*').remove();
@@ -295,9 +297,15 @@ export function drawFlowDiagram(container, spec) {
   strip(outG, r.y, xs.partial, oy, idx('y', r.base + 1));
   outG.append('text').attr('class', 'block-label').attr('x', xs.partial - 8).attr('y', oy + stripH / 2).attr('dy', '0.35em')
     .attr('text-anchor', 'end').text(cards ? `${idx('y', r.base + 1)} (output)` : `${idx('y', r.base + 1)} (output for ${truncate(tokens[r.base], 10)})`);
-  outG.append('text').attr('class', 'col-sub num-text').attr('x', cards ? L.width : xs.partial).attr('y', oy + stripH + 16)
-    .attr('text-anchor', cards ? 'end' : 'start')
-    .text(`= row ${r.base + 1} of Y = A ${qkv ? 'V' : 'X'} (max |difference| ${num(r.maxDeviation)})`);
+  const rowOfY = `= row ${r.base + 1} of Y = A ${qkv ? 'V' : 'X'}`;
+  const deviation = `(max |difference| ${num(r.maxDeviation)})`;
+  // cards: two lines, so that the 11 px type fits a phone's width
+  const check = outG.append('text').attr('class', 'col-sub num-text').attr('x', cards ? L.width : xs.partial).attr('y', oy + stripH + 16)
+    .attr('text-anchor', cards ? 'end' : 'start');
+  if (cards) {
+    check.append('tspan').text(rowOfY);
+    check.append('tspan').attr('x', L.width).attr('dy', 14).text(deviation);
+  } else check.text(`${rowOfY} ${deviation}`);
   return svg.node();
 }
 

@@ -83,7 +83,7 @@ function cards(width, maxStrip, d, qkv) {
   // line of a card
   const baseY = TITLE_H + 14;
   const first = baseY + s.stripH + 22;
-  const head = { vec: first, scalar: first + 28, term: first + 56, sub: 11 };
+  const head = { vec: first, scalar: first + 32, term: first + 64, sub: 13 }; // room for 11 px type
   return {
     name: 'cards', ...s, width: Math.max(2 * stripW + ARROW, 3 * scalarW + 2 * ARROW),
     rowPad: CARD_PAD, gap: ARROW, scalarW, labelW: 0,

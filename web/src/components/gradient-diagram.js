@@ -9,21 +9,39 @@ import { addExport } from './export.js';
 import { watchWidth, widthOf } from './watch-width.js';
 
 // Two layouts: left to right for a wide box, and top to bottom (the three projections side by
-// side, then scores → A → Y → loss) for a phone. Below its width a layout is scaled down.
+// side, then scores → A → Y → loss) for a phone. The portrait one takes the box's width (from
+// 300 px up), so that its 11 px type is never scaled below 11 px on a 360 px phone (issue 15);
+// its boxes give each fact a line of its own instead of one long subtitle.
 const LANDSCAPE = {
   name: 'landscape', width: 1000, height: 360, boxW: 132, boxH: 66, shift: 8,
   at: { X: [20, 150], Wq: [190, 30], Wk: [190, 150], Wv: [190, 270], Q: [370, 30], K: [370, 150], V: [370, 270], S: [550, 90], A: [710, 90], Y: [710, 270], L: [862, 270] },
   label: [800, 250],
+  lines: { title: 21, sub: 40, value: 57 },
 };
-const PORTRAIT = {
-  name: 'portrait', width: 300, height: 560, boxW: 92, boxH: 62, shift: 0,
-  at: { X: [104, 8], Wq: [0, 104], Wk: [104, 104], Wv: [208, 104], Q: [0, 200], K: [104, 200], V: [208, 200], S: [52, 296], A: [52, 392], Y: [208, 392], L: [208, 488] },
-  label: [150, 530],
-};
+const PORTRAIT_MIN = 300;
+const PORTRAIT_MAX = 420;
+
+function portrait(boxWidth) {
+  const width = Math.max(PORTRAIT_MIN, Math.min(PORTRAIT_MAX, Math.floor(boxWidth)));
+  const gap = 10;
+  const boxW = Math.floor((width - 2 * gap) / 3);
+  const boxH = 76;
+  const step = boxH + 30; // a box and the arrows to the next row
+  const col = [0, boxW + gap, 2 * (boxW + gap)];
+  const mid = Math.round((col[0] + col[1]) / 2); // S and A, under Q and K
+  const row = (k) => 8 + k * step;
+  return {
+    name: 'portrait', width: col[2] + boxW, height: row(5) + boxH + 8, boxW, boxH, shift: 0,
+    at: { X: [col[1], row(0)], Wq: [col[0], row(1)], Wk: [col[1], row(1)], Wv: [col[2], row(1)], Q: [col[0], row(2)], K: [col[1], row(2)], V: [col[2], row(2)], S: [mid, row(3)], A: [mid, row(4)], Y: [col[2], row(4)], L: [col[2], row(5)] },
+    // under A, left of the loss
+    label: [mid + boxW / 2, row(5) + boxH / 2],
+    lines: { title: 18, sub: 34, sub2: 49, value: 67 },
+  };
+}
 
 /** The layout for a box `boxWidth` px wide (0: not laid out yet, the wide one). */
 export function gradientLayout(boxWidth) {
-  return boxWidth === 0 || boxWidth >= 760 ? LANDSCAPE : PORTRAIT;
+  return boxWidth === 0 || boxWidth >= 760 ? LANDSCAPE : portrait(boxWidth);
 }
 
 /**
@@ -55,19 +73,20 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
     );
   }
   const p = workbench.projected;
-  // short: the subtitle in the narrow boxes of the portrait layout
+  // `lines`: the portrait layout's two short lines in place of the subtitle
+  const shapeOf = (m) => shapeText(m.rows, m.cols);
   const nodes = {
-    X: { title: 'X', sub: `input ${shape('X')}`, kind: 'input', m: workbench.X, at: 0 },
-    Wq: { title: 'W_q', sub: `parameter ${shape('W_q')}`, kind: 'param', m: workbench.W_q, at: 1 },
-    Wk: { title: 'W_k', sub: `parameter ${shape('W_k')}`, kind: 'param', m: workbench.W_k, at: 1 },
-    Wv: { title: 'W_v', sub: `parameter ${shape('W_v')}`, kind: 'param', m: workbench.W_v, at: 1 },
-    Q: { title: 'Q = X W_q', sub: 'queries', kind: 'computed', m: p.Q, at: 2 },
-    K: { title: 'K = X W_k', sub: 'keys', kind: 'computed', m: p.K, at: 2 },
-    V: { title: 'V = X W_v', sub: 'values', kind: 'computed', m: p.V, at: 2 },
-    S: { title: 'Q Kᵀ', sub: `scores ${shape('scores')}`, kind: 'computed', m: p.scores, at: 3 },
-    A: { title: '÷√d_k, softmax', sub: 'A: computed, not learned', short: 'A: not learned', kind: 'computed', m: p.attn_weights, at: 4 },
-    Y: { title: 'Y = A V', sub: `output ${shape('Y')}`, kind: 'computed', m: p.Y, at: 5 },
-    L: { title: 'loss', sub: 'none: no task here', kind: 'missing', m: null, at: 6 },
+    X: { title: 'X', sub: `input ${shape('X')}`, lines: ['input', shape('X')], kind: 'input', m: workbench.X, at: 0 },
+    Wq: { title: 'W_q', sub: `parameter ${shape('W_q')}`, lines: ['parameter', shape('W_q')], kind: 'param', m: workbench.W_q, at: 1 },
+    Wk: { title: 'W_k', sub: `parameter ${shape('W_k')}`, lines: ['parameter', shape('W_k')], kind: 'param', m: workbench.W_k, at: 1 },
+    Wv: { title: 'W_v', sub: `parameter ${shape('W_v')}`, lines: ['parameter', shape('W_v')], kind: 'param', m: workbench.W_v, at: 1 },
+    Q: { title: 'Q = X W_q', sub: 'queries', lines: ['queries', shapeOf(p.Q)], kind: 'computed', m: p.Q, at: 2 },
+    K: { title: 'K = X W_k', sub: 'keys', lines: ['keys', shapeOf(p.K)], kind: 'computed', m: p.K, at: 2 },
+    V: { title: 'V = X W_v', sub: 'values', lines: ['values', shapeOf(p.V)], kind: 'computed', m: p.V, at: 2 },
+    S: { title: 'Q Kᵀ', sub: `scores ${shape('scores')}`, lines: ['scores', shape('scores')], kind: 'computed', m: p.scores, at: 3 },
+    A: { title: '÷√d_k, softmax', sub: 'A: computed, not learned', lines: ['A: computed,', 'not learned'], kind: 'computed', m: p.attn_weights, at: 4 },
+    Y: { title: 'Y = A V', sub: `output ${shape('Y')}`, lines: ['output', shape('Y')], kind: 'computed', m: p.Y, at: 5 },
+    L: { title: 'loss', sub: 'none: no task here', lines: ['none:', 'no task here'], kind: 'missing', m: null, at: 6 },
   };
   // [from, to, the step that draws the arrow]
   const forward = [['X', 'Wq', 1], ['X', 'Wk', 1], ['X', 'Wv', 1], ['Wq', 'Q', 2], ['Wk', 'K', 2], ['Wv', 'V', 2], ['Q', 'S', 3], ['K', 'S', 3], ['S', 'A', 4], ['A', 'Y', 5], ['V', 'Y', 5], ['Y', 'L', 6]];
@@ -94,12 +113,13 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
   const boxes = Object.entries(nodes).map(([id, n]) => {
     const b = g.append('g').attr('class', `grad-node ${n.kind}`).attr('data-node', id).attr('data-reveal', n.at);
     b.append('rect').attr('rx', 6);
-    b.append('text').attr('y', 21).attr('text-anchor', 'middle').attr('class', 'grad-title').text(n.title);
-    b.append('text').attr('y', 40).attr('text-anchor', 'middle').attr('class', 'grad-sub');
+    b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-title').text(n.title);
+    b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-sub');
+    b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-sub grad-sub2');
     if (n.m) {
       // one real number per box; the title has the first row in full
-      b.append('text').attr('y', 57).attr('text-anchor', 'middle').attr('class', 'grad-value')
-        .attr('data-value', full(n.m.data[0])).text(`[0, 0] = ${num(n.m.data[0])}`);
+      b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-value')
+        .attr('data-value', full(n.m.data[0]));
       b.append('title').text(`${n.title}, first row: [${Array.from(n.m.data.subarray(0, n.m.cols), full).join(', ')}]`);
     }
     return { id, n, b };
@@ -135,7 +155,12 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
       b.attr('transform', `translate(${layout.at[id][0]},${layout.at[id][1]})`);
       b.select('rect').attr('width', boxW).attr('height', boxH);
       b.selectAll('text').attr('x', boxW / 2);
-      b.select('.grad-sub').text(layout.name === 'portrait' && n.short ? n.short : n.sub);
+      const tall = Boolean(layout.lines.sub2);
+      b.select('.grad-title').attr('y', layout.lines.title);
+      b.select('.grad-sub').attr('y', layout.lines.sub).text(tall ? n.lines[0] : n.sub);
+      b.select('.grad-sub2').attr('y', layout.lines.sub2 ?? 0).attr('display', tall ? null : 'none').text(tall ? n.lines[1] : '');
+      // the portrait box is a third of a phone: "[0,0]" spares the width of " = "
+      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${tall ? '[0,0]' : '[0, 0] ='} ${num(n.m.data[0])}`);
     }
   };
   place(gradientLayout(widthOf(container)));

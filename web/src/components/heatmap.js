@@ -3,7 +3,9 @@
 // toggle (a real <table> with row and column headers that the arrow keys move through, for
 // screen readers and keyboards) and an Export menu (PNG, SVG, CSV, JSON, .npy).
 // Interactive cells can be focused with the keyboard (arrow keys), hovered or tapped;
-// `onSelect(i, j)` is called for any of them.
+// `onSelect(i, j)` is called for any of them. The cells of any other small map are reachable too
+// (issue 15): one Tab stop per map (its picked cell, else the first), the arrow keys move, and the
+// focused cell is picked (its exact value written under the map), as a tap picks it.
 //
 // A heatmap is made once per slot and then updated in place: drawHeatmap() on a container that
 // already holds one (or a figure kept by keepHeatmaps() while a view rebuilt its sections)
@@ -149,7 +151,9 @@ function createFigure(container) {
   ref.append('code');
   figure.append('p').attr('class', 'heatmap-note');
   const plot = figure.append('div').attr('class', 'heatmap-plot');
-  const svg = plot.append('svg').style('height', 'auto');
+  // Chromium gives an SVG element with focus listeners (listen() below) a Tab stop of its own;
+  // the map's stop is its cell (or the large map's cursor), so the picture itself takes none.
+  const svg = plot.append('svg').style('height', 'auto').attr('tabindex', -1);
   svg.append('g').attr('class', 'row-labels');
   svg.append('g').attr('class', 'col-labels');
   svg.append('g').attr('class', 'cells');
@@ -380,8 +384,9 @@ function paint(hm) {
   const layout = size(hm);
   const { cw, ch, gridBottom } = layout;
   const { mode } = hm;
+  // a group, not an image: its cells (or the large map's cursor) take the focus and are named
   const svg = hm.svg
-    .attr('role', spec.interactive || mode === 'image' ? 'group' : 'img')
+    .attr('role', 'group')
     .attr('aria-label', `${spec.name}, ${rows} by ${cols}: rows are ${spec.rowAxis}, columns are ${spec.colAxis}. ${legendText(spec.palette, hm.colour)} The same numbers are in the table below.`);
 
   drawLabels(hm, layout);
@@ -472,7 +477,11 @@ function drawCellElements(hm, { cw, showValues }) {
       .classed('picked', false);
   } else {
     const [pi, pj] = hm.picked ?? [-1, -1];
-    groups.attr('role', null).attr('tabindex', null).attr('aria-label', null).classed('selected', false)
+    const [ti, tj] = hm.picked ?? [0, 0]; // the map's one Tab stop
+    groups.attr('role', 'img')
+      .attr('tabindex', (d) => (d.i === ti && d.j === tj ? 0 : -1))
+      .attr('aria-label', (d) => `${name} row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${cellText(d.value)}`)
+      .classed('selected', false)
       .classed('picked', (d) => d.i === pi && d.j === pj);
   }
 }
@@ -670,12 +679,7 @@ function listen(hm) {
     const at = cellOf(event);
     if (!at) return;
     if (hm.spec.interactive) choose(hm, at);
-    else {
-      hm.picked = at;
-      readOut(hm, ...at);
-      if (hm.mode === 'svg') svg.selectAll('g.cell').classed('picked', (d) => d.i === at[0] && d.j === at[1]);
-      else showMarks(hm);
-    }
+    else pick(hm, at);
     if (hm.mode === 'image') {
       hm.cursor = at;
       showMarks(hm);
@@ -685,6 +689,7 @@ function listen(hm) {
     if (hm.mode === 'svg') {
       const at = cellOf(event);
       if (at && hm.spec.interactive) choose(hm, at);
+      else if (at && !sameCell(at, hm.picked)) pick(hm, at);
     } else if (event.target.classList.contains('cells-cursor')) {
       // a click focuses too; the dashed keyboard cursor shows only for keyboard focus
       hm.focused = event.target.matches(':focus-visible');
@@ -734,6 +739,16 @@ function listen(hm) {
 
 function sameCell(a, b) {
   return a && b && a[0] === b[0] && a[1] === b[1];
+}
+
+/** Another map's picked cell: its exact value goes under the map; a small map's Tab stop follows it. */
+function pick(hm, [i, j]) {
+  hm.picked = [i, j];
+  readOut(hm, i, j);
+  if (hm.mode === 'svg') {
+    hm.svg.selectAll('g.cell').attr('tabindex', (d) => (d.i === i && d.j === j ? 0 : -1))
+      .classed('picked', (d) => d.i === i && d.j === j);
+  } else showMarks(hm);
 }
 
 /** The interactive map's selection (the inspector follows it). */

@@ -98,16 +98,25 @@ function drawResults(results, { experiment, state }) {
   chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
   const items = cosineItems(experiment);
   const drawn = items.filter((x) => x.value != null);
-  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: drawn, title: `Cosines of ${state.target}` });
+  // The notes' comparisons, then every other word in a disclosure of its own: open here, closed
+  // in a figure embed (components/figures.js), so that the embedded chart fits a phone's screen.
+  const notes = drawn.filter((x) => x.group === 'notes');
+  const others = drawn.filter((x) => x.group !== 'notes');
+  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: notes, title: `Cosines of ${state.target}, the notes’ comparisons` });
   // the key to the bars' names follows them, so the bars start on a phone's first screen
-  chart.append('p').attr('class', 'muted').text('s1, s2: the two sentences; raw: the table row (X); ctx (s1), ctx (s2): the contextual output (Y) of the target in sentence 1 or 2. Dark bars are the notes’ comparisons, light ones compare each ctx with every other raw word of the shared table.');
+  chart.append('p').attr('class', 'muted bar-key').text('s1, s2: the sentences; raw: a word’s table row (X); ctx (s1), ctx (s2): the target’s output (Y) in s1 or s2.');
+  if (others.length) {
+    const words = chart.append('details').attr('class', 'bank-words').attr('open', true);
+    words.append('summary').text(`The other words (${others.length} bar${others.length === 1 ? '' : 's'})`);
+    drawBarChart(words.append('div').attr('class', 'bar-chart-holder').node(), { items: others, title: `Cosines of ${state.target} against every other word`, name: 'cosines_other_words' });
+  }
   if (drawn.length < items.length) {
     const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
     chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);
   }
   // open here; a figure embed of the chart starts it closed (components/figures.js)
   const tableBox = chart.append('details').attr('class', 'figure-table-box').attr('open', true);
-  tableBox.append('summary').text('The same cosines as a table, with how to read each');
+  tableBox.append('summary').text('As a table, with how to read each');
   const table = dataTable(tableBox).attr('class', 'cosine-table bank-table');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);

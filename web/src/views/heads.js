@@ -137,23 +137,10 @@ function drawAll(results, r, current, update) {
       .text(`${k}: ${Array.from(item.tokens, (t) => t.text).join(' ')}`).on('click', () => update({ headsItem: k }));
   });
 
-  // 1. split
-  const split = stage(results, 'heads-split', `1. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
-  split.append('p').text(
-    `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
-  );
-  const weights = split.append('details').attr('class', 'in-proj');
-  weights.append('summary').text(`The module’s parameters: in_proj_weight (${r.in_proj_weight.rows} × ${r.in_proj_weight.cols}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
-  const wRow = weights.append('div').attr('class', 'heatmap-row');
-  heat(wRow, { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
-  weights.append('p').text(`nn.Embedding(${r.vocab.length}, ${E}) holds one row per word of: ${Array.from(r.vocab).join(', ')}. X takes the rows of this sentence’s words.`);
-  const qkv = split.append('div').attr('class', 'heatmap-row');
-  heat(qkv, { name: 'X', matrix: s.X, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
-  for (const name of ['Q', 'K', 'V']) heat(qkv, { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
-
-  // 2. per head
-  const per = stage(results, 'heads-per', '2. Every head attends on its own', 'all');
-  per.append('p').text(`Each head computes softmax((Q_h / √${hd}) K_hᵀ) on its slice: the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
+  // 1. per head: the chapter's key figure, first (components/first-screen.js puts it under the
+  // sentences; numbered in the order it is read, issue 15)
+  const per = stage(results, 'heads-per', '1. Every head attends on its own', 'all');
+  per.append('p').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
   const grid = per.append('div').attr('class', 'heatmap-row heads-grid');
   s.heads.forEach((head, h) => {
     heat(grid, { name: `head ${h} weights`, matrix: head.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
@@ -169,6 +156,20 @@ function drawAll(results, r, current, update) {
   const head = s.heads[selected];
   for (const name of ['Q', 'K', 'V']) heat(detail, { name: `${name}_${selected}`, matrix: head[name], rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features` });
   heat(detail, { name: `output of head ${selected}`, matrix: head.output, rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features`, note: `weights_${selected} · V_${selected}` });
+
+  // 2. where the heads' slices come from
+  const split = stage(results, 'heads-split', `2. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
+  split.append('p').text(
+    `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
+  );
+  const weights = split.append('details').attr('class', 'in-proj');
+  weights.append('summary').text(`The module’s parameters: in_proj_weight (${r.in_proj_weight.rows} × ${r.in_proj_weight.cols}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
+  const wRow = weights.append('div').attr('class', 'heatmap-row');
+  heat(wRow, { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
+  weights.append('p').text(`nn.Embedding(${r.vocab.length}, ${E}) holds one row per word of: ${Array.from(r.vocab).join(', ')}. X takes the rows of this sentence’s words.`);
+  const qkv = split.append('div').attr('class', 'heatmap-row');
+  heat(qkv, { name: 'X', matrix: s.X, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  for (const name of ['Q', 'K', 'V']) heat(qkv, { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
 
   // 3. concat and W_o
   const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o', 'all');

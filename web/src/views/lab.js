@@ -84,7 +84,9 @@ function drawReport(results, { report, experiment }) {
       tr.append('td').text(x.cols);
     }
     const attn = dataTable(sec).attr('class', 'lab-attn cosine-table').attr('data-sentence', k + 1);
-    attn.append('caption').text('attn_weights (rows: queries, columns: keys) and row sums');
+    // Named in full: sentence 1's table is moved to the top of the chapter, away from its heading
+    // (components/first-screen.js), and each table must still say which sentence it is.
+    attn.append('caption').text(`attn_weights of sentence ${k + 1}, “${s.tokens.join(' ')}” (rows: queries, columns: keys) and row sums`);
     const ah = attn.append('thead').append('tr');
     ah.append('th').attr('scope', 'col').text('query \\ key');
     s.tokens.forEach((t) => ah.append('th').attr('scope', 'col').text(t));
