@@ -40,23 +40,30 @@ NamedCosine compare(std::string name, std::string description, const Side& left,
 
 }  // namespace
 
-BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
-  BankExperimentReport r;
+SentencePair run_sentence_pair(const WorkbenchOptions& base, const std::string& second_sentence) {
   // One shared table for both sentences: every word of either joins the vocabulary (first
   // sentence first). This matters for PyTorch, where the table size moves the later draws.
   std::vector<std::string> shared_words;
-  for (const std::string* sentence : {&options.base.sentence, &options.second_sentence}) {
-    for (const auto& token :
-         tokenize(*sentence, static_cast<std::size_t>(options.base.max_tokens)).tokens) {
+  for (const std::string* sentence : {&base.sentence, &second_sentence}) {
+    for (const auto& token : tokenize(*sentence, static_cast<std::size_t>(base.max_tokens)).tokens) {
       shared_words.push_back(token.key);
     }
   }
-  WorkbenchOptions first = options.base;
+  SentencePair pair;
+  WorkbenchOptions first = base;
   first.vocab_words_first = shared_words;
-  r.first = run_workbench(first);
+  pair.first = run_workbench(first);
   WorkbenchOptions second = first;
-  second.sentence = options.second_sentence;
-  r.second = run_workbench(second);
+  second.sentence = second_sentence;
+  pair.second = run_workbench(second);
+  return pair;
+}
+
+BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
+  BankExperimentReport r;
+  SentencePair pair = run_sentence_pair(options.base, options.second_sentence);
+  r.first = std::move(pair.first);
+  r.second = std::move(pair.second);
 
   const Tokenized target_tokens = tokenize(options.target, 1);
   const std::string target = target_tokens.tokens.empty() ? "" : target_tokens.tokens[0].key;

@@ -36,4 +36,12 @@ struct BankExperimentReport {
 
 BankExperimentReport run_bank_experiment(const BankExperimentOptions& options);
 
+// Two sentences through the workbench with one shared table and one set of projections: every
+// word of either sentence joins the vocabulary, the first sentence's words first (for PyTorch
+// the table size moves the later draws). The bank experiment and the kinds of attention use it.
+struct SentencePair {
+  WorkbenchReport first, second;
+};
+SentencePair run_sentence_pair(const WorkbenchOptions& base, const std::string& second_sentence);
+
 }  // namespace aw
