@@ -36,7 +36,7 @@ export function mhaText(kinds) {
     `mha(X_A, X_B, X_B) is cross-attention: the query rows come from A and the key and value rows from B, so the weights are ${dims(mha.cross.attn_weights)} and the output keeps A’s ${mha.cross.output.rows} rows, ${dims(mha.cross.output)}.`,
   ];
   lines.push(mha.keyValueError
-    ? `Key and value must come in pairs: mha(X_A, X_B, X_A) is refused with “${mha.keyValueError}”.`
+    ? `Key and value must come in pairs: the core refuses mha(X_A, X_B, X_A), as PyTorch does, with “${mha.keyValueError}”.`
     : `A and B have the same length here, so even mha(X_A, X_B, X_A) would run, pairing each key of B with the value of a different word; give B another length and that call is refused.`);
   lines.push(mha.usesPageVectors
     ? `These are the page’s rows in PyTorch mode, with the module the notebook creates after its three nn.Linear (${mha.heads} head${mha.heads === 1 ? '' : 's'}).`
@@ -124,7 +124,7 @@ function heat(parent, spec) {
 }
 
 /** Draws the section into `parent` (a d3 selection), or the core's message when it refused. */
-export function drawKinds(parent, { kinds, error, state }) {
+export function drawKinds(parent, { kinds, error, pending = false, state }) {
   const section = parent.append('section').attr('class', 'stage kinds').attr('aria-labelledby', 'stage-kinds');
   section.append('h3').attr('id', 'stage-kinds').text('Other kinds of attention');
   section.append('p').text(
@@ -134,7 +134,10 @@ export function drawKinds(parent, { kinds, error, state }) {
     section.append('p').attr('class', 'notice kinds-error').attr('role', 'alert').text(error);
     return;
   }
-  if (!kinds) return;
+  if (!kinds) {
+    if (pending) section.append('p').attr('class', 'muted kinds-pending').text('Computing these for wide vectors in the background…');
+    return;
+  }
   const tokensA = tokensOf(kinds.a);
   const tokensB = tokensOf(kinds.b);
   const dl = section.append('dl').attr('class', 'kinds-sentences');

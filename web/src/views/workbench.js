@@ -96,8 +96,9 @@ export const workbenchView = {
         } catch (error) {
           kindsError = error.message;
         }
-        if (kinds === PENDING) kinds = null;
-        drawPanels(panelsEl, { report, experiment, kinds, kindsError, state: current, onChange: update });
+        const kindsPending = kinds === PENDING;
+        if (kindsPending) kinds = null;
+        drawPanels(panelsEl, { report, experiment, kinds, kindsError, kindsPending, state: current, onChange: update });
       },
     };
   },
@@ -272,14 +273,14 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
 }
 
 /** The panels under the matrices: the notes' claims checked, the cosines, heads, shapes and other kinds of attention. */
-function drawPanels(panelsEl, { report, experiment, kinds, kindsError, state, onChange }) {
+function drawPanels(panelsEl, { report, experiment, kinds, kindsError, kindsPending, state, onChange }) {
   const tokens = Array.from(report.tokens, (t) => t.text);
   const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name]).html('')));
   redraw('notes', (panel) => drawNotesCheck(panel, { report, experiment, state }));
   redraw('cosines', (panel) => drawCosines(panel, { experiment, state, onChange }));
   redraw('multihead', (panel) => drawMultiHead(panel, { report, tokens }));
   redraw('shapes', (panel) => drawShapes(panel, report.shapes));
-  redraw('kinds', (panel) => drawKinds(panel, { kinds, error: kindsError, state }));
+  redraw('kinds', (panel) => drawKinds(panel, { kinds, error: kindsError, pending: kindsPending, state }));
 }
 
 function heat(parent, { figure, ...spec }) {
