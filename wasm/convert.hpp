@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lessons/attention_kinds.hpp"
 #include "core/lessons/bank_experiment.hpp"
 #include "core/lessons/workbench.hpp"
 

@@ -42,25 +42,33 @@ NamedCosine compare(std::string name, std::string description, const Side& left,
 
 }  // namespace
 
-BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
-  BankExperimentReport r;
+SentencePair run_sentence_pair(const WorkbenchOptions& base, const std::string& second_sentence,
+                               const std::optional<std::string>& third_sentence) {
   // One shared table for both sentences: every word of either joins the vocabulary (first
   // sentence first). This matters for PyTorch, where the table size moves the later draws.
   std::vector<std::string> shared_words;
-  std::vector<const std::string*> sentences = {&options.base.sentence, &options.second_sentence};
-  if (options.control_sentence) sentences.push_back(&*options.control_sentence);
+  std::vector<const std::string*> sentences = {&base.sentence, &second_sentence};
+  if (third_sentence) sentences.push_back(&*third_sentence);
   for (const std::string* sentence : sentences) {
-    for (const auto& token :
-         tokenize(*sentence, static_cast<std::size_t>(options.base.max_tokens)).tokens) {
+    for (const auto& token : tokenize(*sentence, static_cast<std::size_t>(base.max_tokens)).tokens) {
       shared_words.push_back(token.key);
     }
   }
-  WorkbenchOptions first = options.base;
-  first.vocab_words_first = shared_words;
-  r.first = run_workbench(first);
-  WorkbenchOptions second = first;
-  second.sentence = options.second_sentence;
-  r.second = run_workbench(second);
+  SentencePair pair;
+  pair.shared = base;
+  pair.shared.vocab_words_first = shared_words;
+  pair.first = run_workbench(pair.shared);
+  WorkbenchOptions second = pair.shared;
+  second.sentence = second_sentence;
+  pair.second = run_workbench(second);
+  return pair;
+}
+
+BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
+  BankExperimentReport r;
+  SentencePair pair = run_sentence_pair(options.base, options.second_sentence, options.control_sentence);
+  r.first = std::move(pair.first);
+  r.second = std::move(pair.second);
 
   const Tokenized target_tokens = tokenize(options.target, 1);
   const std::string target = target_tokens.tokens.empty() ? "" : target_tokens.tokens[0].key;
@@ -115,7 +123,7 @@ BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
     // An empty control leaves the control out (the pair still runs); its cosines say why.
     std::string missing = "the control sentence has no words";
     if (!tokenize(*options.control_sentence, static_cast<std::size_t>(options.base.max_tokens)).tokens.empty()) {
-      WorkbenchOptions control = first;
+      WorkbenchOptions control = pair.shared;
       control.sentence = *options.control_sentence;
       r.control = run_workbench(control);
       r.target_index_control = find_token(*r.control, target);

@@ -48,4 +48,15 @@ struct BankExperimentReport {
 
 BankExperimentReport run_bank_experiment(const BankExperimentOptions& options);
 
+// Two sentences through the workbench with one shared table and one set of projections: every
+// word of either sentence joins the vocabulary, the first sentence's words first (for PyTorch
+// the table size moves the later draws). The bank experiment and the kinds of attention use it.
+struct SentencePair {
+  WorkbenchReport first, second;
+  WorkbenchOptions shared;  // base with the shared vocabulary: a third sentence run on it shares the table
+};
+// `third_sentence` (the bank chapter's same-sense control) only joins the shared vocabulary.
+SentencePair run_sentence_pair(const WorkbenchOptions& base, const std::string& second_sentence,
+                               const std::optional<std::string>& third_sentence = std::nullopt);
+
 }  // namespace aw

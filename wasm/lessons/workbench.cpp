@@ -1,5 +1,6 @@
-// embind surface of the Q/K/V workbench (core/lessons/workbench.hpp) and the two-sentence bank
-// experiment built on it (core/lessons/bank_experiment.hpp). Their conversions live in
+// embind surface of the Q/K/V workbench (core/lessons/workbench.hpp), the two-sentence bank
+// experiment built on it (core/lessons/bank_experiment.hpp) and its kinds of attention
+// (core/lessons/attention_kinds.hpp). Their conversions live in
 // wasm/convert.hpp, which the flow's bindings share.
 // Converts, calls the core, converts back; no logic. Every C++ exception becomes a JS Error
 // with its message (guarded(), wasm/convert.hpp).
@@ -41,9 +42,115 @@ val run_bank_experiment(val options) {
   });
 }
 
+val numbers_to_js(const std::vector<double>& values) {
+  return typed_array(values.data(), values.size());
+}
+
+val indices_to_js(const std::vector<long>& values) {
+  val out = val::array();
+  for (long v : values) out.call<void>("push", static_cast<int>(v));
+  return out;
+}
+
+val matrices_to_js(const std::vector<aw::MatD>& matrices) {
+  val out = val::array();
+  for (const auto& m : matrices) out.call<void>("push", matrix_to_js(m));
+  return out;
+}
+
+val heads_to_js(const aw::MultiHeadResult<double>& r) {
+  val out = val::object();
+  out.set("Q", matrix_to_js(r.Q));
+  out.set("K", matrix_to_js(r.K));
+  out.set("V", matrix_to_js(r.V));
+  out.set("headWeights", matrices_to_js(r.head_weights));
+  out.set("output", matrix_to_js(r.output));
+  out.set("attn_weights", matrix_to_js(r.mean_weights));
+  return out;
+}
+
+val run_attention_kinds(val options) {
+  return guarded([&] {
+    aw::AttentionKindsOptions o;
+    o.base = workbench_options(options);
+    o.second_sentence = string_field(options, "sentence2", o.second_sentence);
+    const aw::AttentionKindsReport r = aw::run_attention_kinds(o);
+    val out = val::object();
+    out.set("a", workbench_report_to_js(r.a));
+    out.set("b", workbench_report_to_js(r.b));
+    out.set("float32", r.float32);
+    out.set("notices", strings_to_js(r.notices));
+    val cross = val::object();
+    cross.set("Q", matrix_to_js(r.cross.Q));
+    cross.set("K", matrix_to_js(r.cross.K));
+    cross.set("V", matrix_to_js(r.cross.V));
+    cross.set("raw_scores", matrix_to_js(r.cross.raw_scores));
+    cross.set("scores", matrix_to_js(r.cross.scores));
+    cross.set("attn_weights", matrix_to_js(r.cross.attn_weights));
+    cross.set("Y", matrix_to_js(r.cross.Y));
+    cross.set("scale_divisor", r.cross.scale_divisor);
+    out.set("cross", cross);
+    val mha = val::object();
+    mha.set("usesPageVectors", r.mha_uses_page_vectors);
+    mha.set("heads", r.mha_heads);
+    mha.set("X_a", matrix_to_js(r.mha_X_a));
+    mha.set("X_b", matrix_to_js(r.mha_X_b));
+    mha.set("self", heads_to_js(r.mha_self));
+    mha.set("cross", heads_to_js(r.mha_cross));
+    mha.set("keyValueError", r.mha_key_value_error);
+    out.set("mha", mha);
+    val batch = val::object();
+    batch.set("nMax", static_cast<int>(r.batched.n_max));
+    batch.set("lengths", indices_to_js(r.batched.lengths));
+    batch.set("scores", matrices_to_js(r.batched.scores));
+    batch.set("attn_weights", matrices_to_js(r.batched.attn_weights));
+    batch.set("Y", matrices_to_js(r.batched.Y));
+    out.set("batch", batch);
+    val concat = val::object();
+    concat.set("scores", matrix_to_js(r.concat_scores));
+    concat.set("attn_weights", matrix_to_js(r.concat_weights));
+    concat.set("Y", matrix_to_js(r.concat_Y));
+    concat.set("maskedScores", matrix_to_js(r.masked_scores));
+    concat.set("maskedWeights", matrix_to_js(r.masked_weights));
+    concat.set("maskedY", matrix_to_js(r.masked_Y));
+    concat.set("crossSharePlain", numbers_to_js(r.cross_share_plain));
+    concat.set("crossShareMasked", numbers_to_js(r.cross_share_masked));
+    concat.set("crossSharePlainMinRow", static_cast<int>(r.cross_share_plain_min_row));
+    concat.set("crossSharePlainMaxRow", static_cast<int>(r.cross_share_plain_max_row));
+    concat.set("crossShareMaskedMax", r.cross_share_masked_max);
+    concat.set("maskedVsBatchedMaxDiff", r.masked_vs_batched_max_diff);
+    concat.set("maskedWeightsVsBatchedMaxDiff", r.masked_weights_vs_batched_max_diff);
+    concat.set("plainVsBatchedMaxDiff", r.plain_vs_batched_max_diff);
+    out.set("concat", concat);
+    val uniform = val::object();
+    uniform.set("attn_weights", matrix_to_js(r.uniform.attn_weights));
+    uniform.set("Y", matrix_to_js(r.uniform.Y));
+    uniform.set("sum", vector_to_js(r.uniform.sum));
+    uniform.set("rowSpread", r.uniform_row_spread);
+    uniform.set("attentionRowSpread", r.attention_row_spread);
+    out.set("uniform", uniform);
+    val minMax = val::object();
+    minMax.set("weights", matrix_to_js(r.min_max.weights));
+    minMax.set("rowSums", vector_to_js(r.min_max.row_sums));
+    minMax.set("minKey", indices_to_js(r.min_max.min_key));
+    minMax.set("maxKey", indices_to_js(r.min_max.max_key));
+    val constant = val::array();
+    for (bool c : r.min_max.constant_row) constant.call<void>("push", c);
+    minMax.set("constantRow", constant);
+    out.set("minMax", minMax);
+    val transpose = val::object();
+    transpose.set("error", r.untransposed_error);
+    transpose.set("hasShape", r.untransposed_has_shape);
+    transpose.set("product", r.untransposed_has_shape ? matrix_to_js(r.untransposed_product) : val::null());
+    out.set("transpose", transpose);
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_lessons_workbench) {
   emscripten::function("runWorkbench", &run_workbench);
   emscripten::function("runBankExperiment", &run_bank_experiment);
+  emscripten::function("runAttentionKinds", &run_attention_kinds);
 }

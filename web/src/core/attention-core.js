@@ -49,6 +49,21 @@ export class AttentionCore {
     return this.module.runBankExperiment(options);
   }
 
+  /**
+   * Kinds of attention beside self-attention (issue 16), for sentence A (`sentence`) and B
+   * (`sentence2`) with one shared table and projections: `a`, `b` (each sentence's workbench
+   * report), `cross` (queries from A, keys and values from B: scores (n_A, n_B)), `mha`
+   * (nn.MultiheadAttention's `self` = mha(X_A, X_A, X_A) and `cross` = mha(X_A, X_B, X_B), with
+   * keyValueError for mha(X_A, X_B, X_A)), `batch` (padded (2, nMax, nMax)), `concat` (one
+   * sequence without and with the block mask, crossSharePlain/crossShareMasked per row and the
+   * max differences from the batch), `uniform` (every weight 1/n), `minMax` (row min–max of A's
+   * scores) and `transpose` (the core's error for Q·K, or the product when n_A = d_k).
+   * @param {object} options  workbench options plus {sentence2?: string}
+   */
+  attentionKinds(options = {}) {
+    return this.module.runAttentionKinds(options);
+  }
+
   /** Class 04: S = X Xᵀ, A = softmax_rows(S), Y = A X. */
   parameterFree(X, { causal = false } = {}) {
     return this.module.parameterFree(X, causal);

@@ -15,7 +15,7 @@ export const PENDING = Symbol('computing');
 
 /** The core methods that may run in the worker: the whole-lesson calls of the views. */
 export const CORE_JOB_METHODS = ['workbench', 'bankExperiment', 'flow', 'shuffleExperiment', 'distanceExperiment',
-  'lengthExperiment', 'trainingReport', 'headsSketch'];
+  'lengthExperiment', 'trainingReport', 'headsSketch', 'attentionKinds'];
 
 /** From this width of vectors (d_model), a call goes to the worker. */
 export const WIDE = 256;

@@ -15,6 +15,7 @@ import { dataTable } from '../components/data-table.js';
 import { drawSection } from '../components/deferred.js';
 import { PENDING, computingText } from '../core/core-jobs.js';
 import { figureAttr } from '../components/figures.js';
+import { drawKinds } from './kinds.js';
 
 /** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -86,7 +87,18 @@ export const workbenchView = {
         status.error('');
         status.notices(notices);
         drawWorkbench(stagesEl, { core, report, experiment, state: current, selected, onChange: update });
-        drawPanels(panelsEl, { report, experiment, state: current, onChange: update });
+        // Other kinds of attention on sentence A and B (core/lessons/attention_kinds.hpp); its own
+        // message when sentence B is refused, without hiding the chapter above.
+        let kinds = null;
+        let kindsError = null;
+        try {
+          kinds = run('attentionKinds');
+        } catch (error) {
+          kindsError = error.message;
+        }
+        const kindsPending = kinds === PENDING;
+        if (kindsPending) kinds = null;
+        drawPanels(panelsEl, { report, experiment, kinds, kindsError, kindsPending, state: current, onChange: update });
       },
     };
   },
@@ -152,7 +164,7 @@ function buildWorkbench(root, { core, state, onChange }) {
   // is on screen, or else just after the frame (components/deferred.js).
   const stagesEl = results.append('div').attr('class', 'stages').node();
   const panelsEl = {};
-  for (const name of ['notes', 'cosines', 'multihead', 'shapes']) panelsEl[name] = results.append('div').attr('class', `panel-${name}`).node();
+  for (const name of ['notes', 'cosines', 'multihead', 'shapes', 'kinds']) panelsEl[name] = results.append('div').attr('class', `panel-${name}`).node();
   return { resultsEl: results.node(), stagesEl, panelsEl, panel };
 }
 
@@ -265,14 +277,15 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
 
 }
 
-/** The panels under the matrices: the notes' claims checked, the cosines, heads and shapes. */
-function drawPanels(panelsEl, { report, experiment, state, onChange }) {
+/** The panels under the matrices: the notes' claims checked, the cosines, heads, shapes and other kinds of attention. */
+function drawPanels(panelsEl, { report, experiment, kinds, kindsError, kindsPending, state, onChange }) {
   const tokens = Array.from(report.tokens, (t) => t.text);
   const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name]).html('')));
   redraw('notes', (panel) => drawNotesCheck(panel, { report, experiment, state }));
   redraw('cosines', (panel) => drawCosines(panel, { experiment, state, onChange }));
   redraw('multihead', (panel) => drawMultiHead(panel, { report, tokens }));
   redraw('shapes', (panel) => drawShapes(panel, report.shapes));
+  redraw('kinds', (panel) => drawKinds(panel, { kinds, error: kindsError, pending: kindsPending, state }));
 }
 
 function heat(parent, { figure, ...spec }) {
