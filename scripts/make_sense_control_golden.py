@@ -24,9 +24,11 @@ import re
 
 import numpy as np
 
+# the notebook's table, softmax and cosine, as the mixing golden writes them
+from make_mixing_golden import build_table, cosine, softmax
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "fixtures" / "numpy_sense_control.json"
-VOCAB = ["bank", "of", "the", "river", "account", "money", "has", "today"]
 REQUIRED_MARGIN = 0.1
 CASES = [
     # the trained chapter's default sentences
@@ -40,26 +42,6 @@ CASES = [
 def keys_of(sentence):
     # The page's tokenizer on these sentences: runs of letters, lowercased, punctuation dropped.
     return [w.lower() for w in re.findall(r"[A-Za-z]+", sentence)]
-
-
-def build_table(keys, d_model=8, seed=0):
-    """The notebook's build_embeddings, continued for words outside the vocabulary."""
-    rng = np.random.default_rng(seed)
-    table = {w: rng.normal(size=d_model) for w in sorted(set(VOCAB))}
-    for w in keys:
-        if w not in table:
-            table[w] = rng.normal(size=d_model)
-    return table
-
-
-def softmax(x):
-    x = x - np.max(x, axis=-1, keepdims=True)
-    e = np.exp(x)
-    return e / np.sum(e, axis=-1, keepdims=True)
-
-
-def cosine(a, b):
-    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
 
 
 def verdict(margin):

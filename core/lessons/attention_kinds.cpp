@@ -22,20 +22,6 @@ CrossResult<To> cast_cross(const CrossResult<From>& in) {
 }
 
 template <typename To, typename From>
-MultiHeadResult<To> cast_heads(const MultiHeadResult<From>& in) {
-  MultiHeadResult<To> out;
-  out.Q = in.Q.template cast<To>();
-  out.K = in.K.template cast<To>();
-  out.V = in.V.template cast<To>();
-  for (const auto& w : in.head_weights) out.head_weights.push_back(w.template cast<To>());
-  for (const auto& o : in.head_outputs) out.head_outputs.push_back(o.template cast<To>());
-  out.concat = in.concat.template cast<To>();
-  out.output = in.output.template cast<To>();
-  out.mean_weights = in.mean_weights.template cast<To>();
-  return out;
-}
-
-template <typename To, typename From>
 BatchedResult<To> cast_batch(const BatchedResult<From>& in) {
   BatchedResult<To> out;
   out.n_max = in.n_max;
@@ -179,8 +165,8 @@ AttentionKindsReport run_attention_kinds(const AttentionKindsOptions& options) {
     out_proj = p.mha_out_proj_weight.cast<float>();
   }
   const MatF Xa = r.mha_X_a.cast<float>(), Xb = r.mha_X_b.cast<float>();
-  r.mha_self = cast_heads<double>(multi_head_cross_attention<float>(Xa, Xa, Xa, in_proj, out_proj, r.mha_heads));
-  r.mha_cross = cast_heads<double>(multi_head_cross_attention<float>(Xa, Xb, Xb, in_proj, out_proj, r.mha_heads));
+  r.mha_self = cast_multi_head<double>(multi_head_cross_attention<float>(Xa, Xa, Xa, in_proj, out_proj, r.mha_heads));
+  r.mha_cross = cast_multi_head<double>(multi_head_cross_attention<float>(Xa, Xb, Xb, in_proj, out_proj, r.mha_heads));
   if (Xa.rows() != Xb.rows()) {
     try {
       multi_head_cross_attention<float>(Xa, Xb, Xa, in_proj, out_proj, r.mha_heads);

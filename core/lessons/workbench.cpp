@@ -60,20 +60,6 @@ ProjectedResult<To> cast_result(const ProjectedResult<From>& in) {
   return out;
 }
 
-template <typename To, typename From>
-MultiHeadResult<To> cast_multi_head(const MultiHeadResult<From>& in) {
-  MultiHeadResult<To> out;
-  out.Q = in.Q.template cast<To>();
-  out.K = in.K.template cast<To>();
-  out.V = in.V.template cast<To>();
-  for (const auto& w : in.head_weights) out.head_weights.push_back(w.template cast<To>());
-  for (const auto& o : in.head_outputs) out.head_outputs.push_back(o.template cast<To>());
-  out.concat = in.concat.template cast<To>();
-  out.output = in.output.template cast<To>();
-  out.mean_weights = in.mean_weights.template cast<To>();
-  return out;
-}
-
 // np.allclose(a, b) with its defaults: |a - b| <= atol + rtol * |b| everywhere.
 bool allclose(const RowVec<double>& a, const RowVec<double>& b, double rtol = 1e-5,
               double atol = 1e-8) {

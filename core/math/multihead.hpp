@@ -21,6 +21,22 @@ struct MultiHeadResult {
   Mat<Scalar> mean_weights;               // average over heads, (tokens, tokens)
 };
 
+// The same result in another scalar type (the float32 PyTorch path, reported as double).
+template <typename To, typename From>
+MultiHeadResult<To> cast_multi_head(const MultiHeadResult<From>& in) {
+  MultiHeadResult<To> out;
+  out.Q = in.Q.template cast<To>();
+  out.K = in.K.template cast<To>();
+  out.V = in.V.template cast<To>();
+  for (const auto& w : in.head_weights) out.head_weights.push_back(w.template cast<To>());
+  for (const auto& o : in.head_outputs) out.head_outputs.push_back(o.template cast<To>());
+  out.concat = in.concat.template cast<To>();
+  out.output = in.output.template cast<To>();
+  out.mean_weights = in.mean_weights.template cast<To>();
+  return out;
+}
+
+
 // in_proj_weight: (3E, E) as PyTorch stores it; out_proj_weight: (E, E).
 template <typename Scalar>
 MultiHeadResult<Scalar> multi_head_attention(const Mat<Scalar>& X, const Mat<Scalar>& in_proj_weight,
