@@ -51,9 +51,14 @@ test('framed by another origin at 320 px: compact, sized by its height messages,
   assert.deepEqual(await noScroll(frame), { vertical: 0, horizontal: 0 });
 
   // a longer sentence makes the view taller: a new message, and still no inner scrollbar
+  // (the sections below the visible part are drawn a task later, so the view grows in steps:
+  // wait for every section of the new sentence, then for the frame to follow the last message)
   const count = heights.length;
+  const renders = await frame.$eval('body', (b) => Number(b.dataset.renders));
   await frame.fill('#sentence', 'bank of the river bank account has money and the river has a bank');
+  await frame.waitForFunction((n) => Number(document.body.dataset.renders) > n, renders);
   await page.waitForFunction((n) => window.heights.length > n && window.heights.at(-1).height > window.heights[n - 1].height, count);
+  await frame.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight);
   await page.waitForFunction(() => document.getElementById('whiteboard').getBoundingClientRect().height === window.heights.at(-1).height);
   const after = await noScroll(frame);
   assert.ok(after.vertical <= 0 && after.horizontal <= 0, JSON.stringify(after));
