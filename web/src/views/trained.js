@@ -143,7 +143,13 @@ function buildControls(view, state, update) {
   const pick = (id, label, key, options) => {
     const box = row.append('div').attr('class', 'control');
     box.append('label').attr('for', id).text(label);
-    const s = box.append('select').attr('id', id).on('change', (e) => update({ [key]: Number(e.target.value) }));
+    // only one of the options counts: a script can set a select to a value it does not offer
+    const allowed = new Set(options.map(([value]) => value));
+    const s = box.append('select').attr('id', id).on('change', (e) => {
+      const value = Number(e.target.value);
+      if (allowed.has(value)) update({ [key]: value });
+      else e.target.value = String(state[key]);
+    });
     for (const [value, name] of options) s.append('option').attr('value', value).text(name);
     s.property('value', String(state[key]));
   };
