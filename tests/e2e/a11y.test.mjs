@@ -98,6 +98,16 @@ test('axe: zero violations in figure embeds (at 360 px, light and dark), the unk
   await phone.close();
 });
 
+test('axe: zero violations in present mode (qkv on the attention stage, the flow on its diagram), light and dark', async () => {
+  for (const [query, colorScheme] of [['?present=1&stage=6', 'light'], ['?view=flow&present=1&stage=2', 'dark']]) {
+    const { page } = await openPage(context, `${server.url}${query}`);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.waitForSelector('.present-bar');
+    assert.deepEqual(await scan(page), [], `${query} in ${colorScheme}`);
+    await page.close();
+  }
+});
+
 test('axe does report a violation (control for the scan above)', async () => {
   const { page } = await openPage(context, server.url);
   await page.evaluate(() => {
