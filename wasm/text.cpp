@@ -28,6 +28,8 @@ aw::VectorFileOptions parser_options(const val& o) {
   const int max_words = int_field(o, "maxWords", static_cast<int>(options.max_words));
   if (max_words < 1) throw aw::InputError("maxWords must be at least 1");
   options.max_words = static_cast<std::size_t>(max_words);
+  const double expected = number_field(o, "expectedBytes", 0);  // the file's size: the table is sized once
+  if (expected > 0 && expected < 4e9) options.expected_bytes = static_cast<std::size_t>(expected);
   const std::string format = string_field(o, "format", "auto");
   if (format == "auto") options.format = aw::VectorFileFormat::Auto;
   else if (format == "text") options.format = aw::VectorFileFormat::Text;
