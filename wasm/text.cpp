@@ -54,9 +54,12 @@ class VectorFileParserJs {
   void feed(val bytes) {
     guarded([&] {
       const std::size_t n = bytes["length"].as<std::size_t>();
-      buffer_.resize(n);
-      val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(&buffer_[0]))).call<void>("set", bytes);
-      parser_->feed(buffer_.data(), n);
+      if (n > capacity_) {  // one buffer for every chunk, never zero-filled: the bytes overwrite it
+        buffer_.reset(new char[n]);
+        capacity_ = n;
+      }
+      val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(buffer_.get()))).call<void>("set", bytes);
+      parser_->feed(buffer_.get(), n);
       return val::undefined();
     });
   }
@@ -98,7 +101,8 @@ class VectorFileParserJs {
 
  private:
   std::unique_ptr<aw::VectorFileParser> parser_;
-  std::string buffer_;
+  std::unique_ptr<char[]> buffer_;  // the chunk being fed, copied in from JS
+  std::size_t capacity_ = 0;
 };
 
 val decode_int8_vectors(val codes, val scales, int dim) {

@@ -130,11 +130,14 @@ bool check_number(const Field& f, float* out, std::string* why) {
   return true;
 }
 
-// Checks one number and, when `out` is given, stores its value. The common case (a plain finite
-// number, what every real file holds) is one fast_float call: its grammar without the sign is
-// exactly decimal_syntax's, so a full match is a number check_number would accept with the same
-// value. Everything else (a '+', NaN, overflow, a typo, a very long number) takes check_number.
+// Checks one number and, when `out` is given, stores its value. For a kept row the common case
+// (a plain finite number, what every real file holds) is one fast_float call: its grammar
+// without the sign is exactly decimal_syntax's, so a full match is a number check_number would
+// accept, with the same value. Everything else (a '+', NaN, overflow, a typo, a very long
+// number), and every number of a row that is not kept (a syntax check is cheaper), takes
+// check_number.
 inline bool parse_number(const Field& f, float* out, std::string* why) {
+  if (out == nullptr) return check_number(f, out, why);
   const char* b = f.first;
   const char* e = f.second;
   if (e - b > 1 && *b == '+' && b[1] != '-') ++b;  // "+-1" must stay an error
@@ -142,7 +145,7 @@ inline bool parse_number(const Field& f, float* out, std::string* why) {
   const fast_float::from_chars_result r = fast_float::from_chars(b, e, value);
   if (r.ec == std::errc() && r.ptr == e && std::isfinite(value) &&
       static_cast<std::size_t>(f.second - f.first) < kMaxNumberBytes) {
-    if (out != nullptr) *out = value;
+    *out = value;
     return true;
   }
   return check_number(f, out, why);

@@ -12,7 +12,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  *   null when cancelled
  */
 export async function readVectorFile(core, file, { maxWords, wanted = [], format = 'auto', chunkBytes, onProgress, isCancelled, yieldBetweenChunks = false }) {
-  const parser = core.vectorFileParser({ maxWords, wanted, format });
+  const parser = core.vectorFileParser({ maxWords, wanted, format, expectedBytes: file.size }); // the size lets the core size the table once
   try {
     for (let offset = 0; offset < file.size; offset += chunkBytes) {
       const bytes = new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
