@@ -28,8 +28,8 @@ export async function* piecesOf(file, chunkBytes) {
       let filled = 0;
       while (filled < chunkBytes) { // a read may return less: fill the piece
         const read = await reader.read(new Uint8Array(buffer, filled, chunkBytes - filled));
+        if (read.value) buffer = read.value.buffer; // the same memory, handed back (the view passed in is detached)
         if (read.done) { done = true; break; }
-        buffer = read.value.buffer; // the same memory, handed back (the view passed in is detached)
         filled += read.value.byteLength;
       }
       if (filled > 0) yield new Uint8Array(buffer, 0, filled);
