@@ -378,7 +378,9 @@ void VectorFileParser::reserve_kept() {
   if (rows < options_.max_words) rows = options_.max_words;  // no wrap-around
   bool known = false;
   if (summary_.has_header) {
+    // Without the file's size a header is only a claim: reserve at most 64 MB on its word.
     rows = std::min(rows, static_cast<std::size_t>(summary_.header_count));
+    if (options_.expected_bytes == 0) rows = std::min(rows, (std::size_t{16} << 20) / dim);
     known = true;
   }
   if (options_.expected_bytes > 0) {

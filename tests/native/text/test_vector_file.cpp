@@ -376,3 +376,20 @@ TEST_CASE("numbers: bit-identical to strtof's correctly rounded result on random
   CHECK(refused > 0);  // the generator does reach overflow
   CHECK(expected.size() > 100000);
 }
+
+TEST_CASE("the file's size only sizes the table: any expected_bytes gives the same result") {
+  const std::string text = "the 0.1 0.2\nbank -1.5 2\nriver 4 5\n";
+  const std::string binary = binary_file({{"bank", {1.0f, 2.0f}}, {"river", {3.0f, 4.0f}}}, 2);
+  for (const std::string& file : {text, std::string("3 2\n") + text, binary}) {
+    const auto plain = parse(file, 5);
+    for (std::size_t expected : {std::size_t{1}, file.size(), std::size_t{1} << 40}) {
+      VectorFileOptions options;
+      options.expected_bytes = expected;
+      const auto p = parse(file, 5, options);
+      CHECK(p.words() == plain.words());
+      CHECK(p.values() == plain.values());
+    }
+  }
+  // A header claiming two billion vectors, with no size given, is refused as before.
+  CHECK(error_of("2000000000 2\na 1 2\n").find("announced 2000000000 vectors, but the file has 1") != std::string::npos);
+}
