@@ -137,7 +137,11 @@ async function workerRuns(files, builds) {
             await page.evaluate((url) => window.startWorker(url), build.url);
             const pids = browserPids(profile);
             const memory = sampler(pids);
-            const r = await page.evaluate((maxWords) => window.parse(maxWords), cap);
+            // A worker that dies silently (out of memory) would leave the parse waiting forever.
+            const r = await Promise.race([
+              page.evaluate((maxWords) => window.parse(maxWords), cap),
+              new Promise((_, reject) => setTimeout(() => reject(new Error(`${build.name}: no answer in 10 minutes`)), 600000).unref()),
+            ]);
             const peak = memory.stop();
             await page.evaluate(() => window.stopWorker());
             if (!r.transferred) throw new Error('the kept table was not transferred');
