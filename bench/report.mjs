@@ -1,6 +1,6 @@
 // Turns the measurements into the Markdown that run.mjs prints and saves as bench/RESULTS.md.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { SIZES, D, repeatsFor } from './measure.js';
 
@@ -183,5 +183,10 @@ ${speedupTable(times)}
 
 ${analysis(times, facts, checks)}
 `;
-  writeFileSync(path, text);
+  // bench/vector-file.mjs keeps its own section in this file: carry it over.
+  const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const start = old.indexOf('<!-- vector-file:start -->');
+  const end = '<!-- vector-file:end -->';
+  const kept = start >= 0 && old.includes(end) ? `\n${old.slice(start, old.indexOf(end) + end.length)}\n` : '';
+  writeFileSync(path, text + kept);
 }

@@ -1,11 +1,12 @@
-// A tiny loopback-only static server for the browser half of the benchmark: the bench page
-// (bench/) and the two wasm builds (web/src/wasm/), nothing else from the repo.
+// A tiny loopback-only static server for the browser half of the benchmarks: the bench pages
+// (bench/), the wasm builds (web/src/wasm/, and an earlier commit's core that vector-file.mjs
+// builds into build/bench-before/) and the page's file reader, nothing else from the repo.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const ALLOWED = ['/bench/', '/web/src/wasm/'];
+const ALLOWED = ['/bench/', '/web/src/wasm/', '/web/src/vectors/read-file.js', '/build/bench-before/'];
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
 export async function serveBench(root) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on Debian 12, only where it is missing:
-# compilers and Emscripten, clang's libFuzzer runtime, Eigen, doctest, nlohmann-json, Chromium, NumPy, Node.js; then npm ci.
+# compilers and Emscripten, clang's libFuzzer runtime, Eigen, fast_float, doctest, nlohmann-json, Chromium, NumPy, Node.js; then npm ci.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,7 @@ command -v em++ >/dev/null || need+=(emscripten)
 [ -f /usr/include/eigen3/Eigen/Dense ] || need+=(libeigen3-dev)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
 [ -f /usr/include/nlohmann/json.hpp ] || need+=(nlohmann-json3-dev)
+[ -f /usr/include/fast_float/fast_float.h ] || need+=(libfast-float-dev)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 # scripts/fuzz.sh: clang 14 with the libFuzzer and sanitizer runtimes
 command -v clang++-14 >/dev/null || need+=(clang-14)

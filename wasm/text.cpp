@@ -28,6 +28,8 @@ aw::VectorFileOptions parser_options(const val& o) {
   const int max_words = int_field(o, "maxWords", static_cast<int>(options.max_words));
   if (max_words < 1) throw aw::InputError("maxWords must be at least 1");
   options.max_words = static_cast<std::size_t>(max_words);
+  const double expected = number_field(o, "expectedBytes", 0);  // the file's size: the table is sized once
+  if (expected > 0 && expected < 4e9) options.expected_bytes = static_cast<std::size_t>(expected);
   const std::string format = string_field(o, "format", "auto");
   if (format == "auto") options.format = aw::VectorFileFormat::Auto;
   else if (format == "text") options.format = aw::VectorFileFormat::Text;
@@ -52,9 +54,12 @@ class VectorFileParserJs {
   void feed(val bytes) {
     guarded([&] {
       const std::size_t n = bytes["length"].as<std::size_t>();
-      buffer_.resize(n);
-      val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(&buffer_[0]))).call<void>("set", bytes);
-      parser_->feed(buffer_.data(), n);
+      if (n > capacity_) {  // one buffer for every chunk, never zero-filled: the bytes overwrite it
+        buffer_.reset(new char[n]);
+        capacity_ = n;
+      }
+      val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(buffer_.get()))).call<void>("set", bytes);
+      parser_->feed(buffer_.get(), n);
       return val::undefined();
     });
   }
@@ -96,7 +101,8 @@ class VectorFileParserJs {
 
  private:
   std::unique_ptr<aw::VectorFileParser> parser_;
-  std::string buffer_;
+  std::unique_ptr<char[]> buffer_;  // the chunk being fed, copied in from JS
+  std::size_t capacity_ = 0;
 };
 
 val decode_int8_vectors(val codes, val scales, int dim) {

@@ -2,8 +2,10 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
+#include <system_error>
+
+#include <fast_float/fast_float.h>
 
 namespace aw {
 namespace {
@@ -12,6 +14,8 @@ using Field = std::pair<const char*, const char*>;
 
 constexpr std::size_t kSniffBytes = 4096;  // bytes after a header looked at to tell binary from text
 constexpr std::size_t kMaxWordBytes = 1000;
+// A longer number is refused (kept rows, or with an exponent): no real file writes one.
+constexpr std::size_t kMaxNumberBytes = 128;
 // A header count above this is no real file (and would not fit a 32-bit long in wasm).
 constexpr long long kMaxHeaderCount = 2000000000;
 
@@ -89,10 +93,18 @@ bool decimal_syntax(const char* p, const char* end, bool* exponent) {
   return p == end;
 }
 
-// Checks one number and, when `out` is given, converts it (correctly rounded, like NumPy's
-// float32 parsing). Numbers of rows that are not kept are only checked, which is much faster;
-// those with an exponent are still converted to catch overflow. The message names the problem.
-bool parse_number(const Field& f, float* out, std::string* why) {
+// Converts a number that decimal_syntax accepted: fast_float is correctly rounded (like strtof
+// and NumPy's float32 parsing) but, as std::from_chars, refuses a leading '+'.
+float convert(const char* b, const char* e) {
+  if (*b == '+') ++b;
+  float value = 0.0f;
+  fast_float::from_chars(b, e, value);
+  return value;
+}
+
+// The rules, spelled out, with the message for each refusal. Numbers of rows that are not kept
+// are only checked; those with an exponent are still converted to catch overflow.
+bool check_number(const Field& f, float* out, std::string* why) {
   const char* b = f.first;
   const char* body = (b != f.second && (*b == '-' || *b == '+')) ? b + 1 : b;
   bool exponent = false;
@@ -105,21 +117,38 @@ bool parse_number(const Field& f, float* out, std::string* why) {
     return false;
   }
   if (out == nullptr && !exponent) return true;
-  const std::size_t n = static_cast<std::size_t>(f.second - f.first);
-  char buffer[128];
-  if (n >= sizeof buffer) {
+  if (static_cast<std::size_t>(f.second - f.first) >= kMaxNumberBytes) {
     *why = quoted(f.first, f.second) + " is too long for a number";
     return false;
   }
-  std::memcpy(buffer, f.first, n);
-  buffer[n] = '\0';
-  const float value = std::strtof(buffer, nullptr);
+  const float value = convert(f.first, f.second);
   if (!std::isfinite(value)) {
     *why = "the value " + quoted(f.first, f.second) + " is too large for a 32-bit float";
     return false;
   }
   if (out != nullptr) *out = value;
   return true;
+}
+
+// Checks one number and, when `out` is given, stores its value. For a kept row the common case
+// (a plain finite number, what every real file holds) is one fast_float call: its grammar
+// without the sign is exactly decimal_syntax's, so a full match is a number check_number would
+// accept, with the same value. Everything else (a '+', NaN, overflow, a typo, a very long
+// number), and every number of a row that is not kept (a syntax check is cheaper), takes
+// check_number.
+inline bool parse_number(const Field& f, float* out, std::string* why) {
+  if (out == nullptr) return check_number(f, out, why);
+  const char* b = f.first;
+  const char* e = f.second;
+  if (e - b > 1 && *b == '+' && b[1] != '-') ++b;  // "+-1" must stay an error
+  float value;
+  const fast_float::from_chars_result r = fast_float::from_chars(b, e, value);
+  if (r.ec == std::errc() && r.ptr == e && std::isfinite(value) &&
+      static_cast<std::size_t>(f.second - f.first) < kMaxNumberBytes) {
+    *out = value;
+    return true;
+  }
+  return check_number(f, out, why);
 }
 
 }  // namespace
@@ -236,14 +265,13 @@ void VectorFileParser::text_line(const char* begin, const char* end) {
     }
     if (c == ' ' || c == '\t') { ++p; continue; }
     const char* start = p;
-    while (p < end && *p != ' ' && *p != '\t') {
-      const unsigned char d = static_cast<unsigned char>(*p);
-      if (is_control(d) || d == '\r') break;
-      ++p;
-    }
+    // A field runs to the first byte at or below ' ' (space, tab, '\r' or another control byte,
+    // which the outer loop then refuses) or DEL: one comparison for nearly every byte.
+    while (p < end && static_cast<unsigned char>(*p) > ' ' && *p != 0x7f) ++p;
     fields.emplace_back(start, p);
   }
   if (fields.empty()) return;  // a blank line
+  line_bytes_ = static_cast<std::size_t>(end - begin) + 1;
   ++summary_.lines;
   if (summary_.lines == 1) header_or_vector(fields);
   else vector_line(fields);
@@ -278,7 +306,6 @@ void VectorFileParser::header_or_vector(const std::vector<Field>& fields) {
 }
 
 void VectorFileParser::vector_line(const std::vector<Field>& fields) {
-  const std::string where = "line " + std::to_string(line_no_);
   const Field& word = fields[0];
   const std::size_t numbers = fields.size() - 1;
   if (numbers == 0) {
@@ -291,15 +318,16 @@ void VectorFileParser::vector_line(const std::vector<Field>& fields) {
            " numbers; vectors wider than " + std::to_string(options_.max_dim) + " are not supported.");
     }
     summary_.dim = static_cast<int>(numbers);
-    dim_origin_ = where;
+    dim_origin_ = "line " + std::to_string(line_no_);
   } else if (numbers != static_cast<std::size_t>(summary_.dim)) {
     fail("Line " + std::to_string(line_no_) + " has " + std::to_string(numbers) +
          " numbers after the word " + quoted(word.first, word.second) + ", but this file's vectors have " +
          std::to_string(summary_.dim) + " (set by " + dim_origin_ + "). Every row must have the same width.");
   }
   row_.resize(numbers);
-  std::string text(word.first, word.second);
-  const bool kept = will_keep(text);
+  word_.assign(word.first, word.second);  // reuses its capacity: no allocation per line
+  const bool wanted = is_wanted(word_);
+  const bool kept = wanted || words_.size() < options_.max_words;
   std::string why;
   for (std::size_t i = 0; i < numbers; ++i) {
     if (!parse_number(fields[i + 1], kept ? &row_[i] : nullptr, &why)) {
@@ -307,33 +335,68 @@ void VectorFileParser::vector_line(const std::vector<Field>& fields) {
            quoted(word.first, word.second) + ": " + why + ".");
     }
   }
-  keep(std::move(text), row_.data(), where);
+  keep(wanted, row_.data());
 }
 
-bool VectorFileParser::will_keep(const std::string& word) const {
-  return words_.size() < options_.max_words || options_.wanted.count(word) > 0;
+bool VectorFileParser::is_wanted(const std::string& word) const {
+  return !options_.wanted.empty() && options_.wanted.count(word) > 0;
 }
 
-void VectorFileParser::keep(std::string word, const float* values, const std::string& where) {
-  if (!valid_utf8(word)) {
-    fail("The word on " + where + " is not valid UTF-8 text: this looks like binary garbage.");
+// "line 12" or "vector 12": where the word being kept was read. Only built for a message.
+std::string VectorFileParser::record_name() const {
+  return binary_ ? "vector " + std::to_string(summary_.lines) : "line " + std::to_string(line_no_);
+}
+
+void VectorFileParser::keep(bool wanted, const float* values) {
+  if (!valid_utf8(word_)) {
+    fail("The word on " + record_name() + " is not valid UTF-8 text: this looks like binary garbage.");
   }
   ++summary_.vectors_seen;
-  const bool wanted = options_.wanted.count(word) > 0;
   if (words_.size() >= options_.max_words && !wanted) return;
-  const auto [it, inserted] = kept_at_.emplace(word, binary_ ? summary_.lines : line_no_);
+  const auto [it, inserted] = kept_at_.emplace(word_, binary_ ? summary_.lines : line_no_);
   if (!inserted) {
-    fail("The word " + quoted(word.data(), word.data() + word.size()) + " on " + where +
+    fail("The word " + quoted(word_.data(), word_.data() + word_.size()) + " on " + record_name() +
          " appears a second time (first on " + (binary_ ? "vector " : "line ") + std::to_string(it->second) +
          "). Each word may have only one vector.");
   }
   if (wanted) ++summary_.wanted_found;
-  for (const char c : word) {
+  for (const char c : word_) {
     if (c >= 'A' && c <= 'Z') { summary_.lowercase_only = false; break; }
   }
-  words_.push_back(std::move(word));
+  if (words_.empty()) reserve_kept();
+  words_.push_back(word_);
   values_.insert(values_.end(), values, values + summary_.dim);
   summary_.vectors_kept = words_.size();
+}
+
+// Room for every vector the file can give, when that is known, so the table is not grown by
+// doubling (which leaves up to twice its size on a wasm heap that never shrinks): a header
+// gives the count; otherwise the file's size over the first line's length estimates it.
+void VectorFileParser::reserve_kept() {
+  const std::size_t dim = static_cast<std::size_t>(summary_.dim);
+  std::size_t rows = options_.max_words + std::min<std::size_t>(options_.wanted.size(), 1 << 20);
+  if (rows < options_.max_words) rows = options_.max_words;  // no wrap-around
+  bool known = false;
+  if (summary_.has_header) {
+    // Without the file's size a header is only a claim: reserve at most 64 MB on its word.
+    rows = std::min(rows, static_cast<std::size_t>(summary_.header_count));
+    if (options_.expected_bytes == 0) rows = std::min(rows, (std::size_t{16} << 20) / dim);
+    known = true;
+  }
+  if (options_.expected_bytes > 0) {
+    // Every row takes at least 2 bytes per number ("0 "), so a header cannot make us reserve
+    // more than the file can hold; a text line's length estimates the rest.
+    rows = std::min(rows, options_.expected_bytes / (2 * dim) + 16);
+    if (!binary_ && line_bytes_ > 0) {
+      const std::size_t estimate = options_.expected_bytes / line_bytes_;
+      rows = std::min(rows, estimate + estimate / 16 + 16);
+    }
+    known = true;
+  }
+  if (!known) return;
+  words_.reserve(rows);
+  values_.reserve(rows * dim);
+  kept_at_.reserve(rows);
 }
 
 void VectorFileParser::feed_binary() {
@@ -385,10 +448,9 @@ void VectorFileParser::feed_binary() {
              "\"), number " + std::to_string(f + 1) + ": the value is not a finite number (NaN or infinity).");
       }
     }
-    std::string word = pending_.substr(start, space - start);
-    const std::string where = "vector " + std::to_string(summary_.lines + 1);
+    word_.assign(pending_.data() + start, space - start);
     ++summary_.lines;
-    keep(std::move(word), row_.data(), where);
+    keep(is_wanted(word_), row_.data());
     pos = space + 1 + record_bytes;
   }
   pending_.erase(0, pos);

@@ -23,6 +23,7 @@ struct VectorFileOptions {
   VectorFileFormat format = VectorFileFormat::Auto;  // Auto: header + non-text bytes means binary
   int max_dim = 1024;  // the widest d_model the page computes with (kMaxWidth)
   std::size_t max_line_bytes = 1 << 20;  // a longer "line" is not a vector file
+  std::size_t expected_bytes = 0;  // the file's size if known (0: unknown), to size the table once
 };
 
 struct VectorFileSummary {
@@ -61,8 +62,10 @@ class VectorFileParser {
   void header_or_vector(const std::vector<std::pair<const char*, const char*>>& fields);
   void vector_line(const std::vector<std::pair<const char*, const char*>>& fields);
   void feed_binary();
-  bool will_keep(const std::string& word) const;
-  void keep(std::string word, const float* values, const std::string& where);
+  bool is_wanted(const std::string& word) const;
+  void keep(bool wanted, const float* values);  // the word is word_
+  void reserve_kept();
+  std::string record_name() const;
   void decide_format_after_header();
   [[noreturn]] void fail(const std::string& message);
   [[noreturn]] void fail_line_too_long(std::size_t line);
@@ -75,6 +78,8 @@ class VectorFileParser {
   std::unordered_map<std::string, std::size_t> kept_at_;  // word -> line or record
   std::string pending_;          // bytes of an unfinished line (text) or record (binary)
   std::vector<float> row_;       // scratch
+  std::string word_;             // scratch: the word of the line or record being read
+  std::size_t line_bytes_ = 0;   // length of the text line being read, to estimate the row count
   std::vector<std::pair<const char*, const char*>> fields_;  // scratch
   std::size_t line_no_ = 0;      // 1-based number of the line being read
   bool started_ = false;         // BOM checked

@@ -29,6 +29,23 @@ describe('vector files through the wasm parser', () => {
     expect(r.summary.format).toBe('text');
   });
 
+  it('gives the same table whatever size the file is said to have (expectedBytes only sizes it)', () => {
+    const bytes = new Uint8Array(fixture);
+    const plain = parseBytes(bytes, {}, 1000);
+    for (const expectedBytes of [bytes.length, 10, 1e9]) {
+      const r = parseBytes(bytes, { expectedBytes }, 1000);
+      expect(Array.from(r.words)).toEqual(Array.from(plain.words));
+      expect(r.data).toEqual(plain.data);
+    }
+    expect(() => parseBytes(bytes, { expectedBytes: 'big' })).toThrowError("option 'expectedBytes' must be a number");
+  });
+
+  it('reads numbers as float32 correctly rounded, a leading + included, and refuses 1e', () => {
+    const r = parseBytes(new TextEncoder().encode('a +0.1 1.17549435e-38 3.4028235e38 -1e-45\n'));
+    expect(Array.from(r.data)).toEqual([Math.fround(0.1), Math.fround(1.17549435e-38), Math.fround(3.4028235e38), Math.fround(-1e-45)]);
+    expect(() => parseBytes(new TextEncoder().encode('a 1e\n'))).toThrowError('Line 1, number 1 of the word "a": "1e" is not a number.');
+  });
+
   it('keeps the first words plus the wanted ones', () => {
     const r = parseBytes(new Uint8Array(fixture), { maxWords: 2, wanted: ['noa'] });
     expect(Array.from(r.words)).toEqual(['bank', 'of', 'noa']);

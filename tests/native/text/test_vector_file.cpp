@@ -1,6 +1,10 @@
 // The streaming vector-file parser: formats, chunking, caps, and every way a file can be wrong.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -213,4 +217,179 @@ TEST_CASE("hardening: an over-long line gets the same message wherever the chunk
   const std::string whole = error_of(file, 1 << 20, options);
   REQUIRE(!whole.empty());
   for (std::size_t chunk : {1, 3, 7, 16, 50, 64, 65, 99}) CHECK(error_of(file, chunk, options) == whole);
+}
+
+// ---- numbers: fast_float reads them; the grammar and the messages are the file format's ----
+
+namespace {
+
+// The value the parser gives `number` as the only number of a kept row (errors as text).
+std::string value_or_error(const std::string& number, float* value) {
+  try {
+    const auto p = parse("w " + number + "\n");
+    *value = p.values().at(0);
+    return "";
+  } catch (const InputError& e) {
+    return e.what();
+  }
+}
+
+std::uint32_t bits(float f) {
+  std::uint32_t b;
+  std::memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("numbers: a leading '+', partial forms and signed zero read as strtof reads them") {
+  for (const char* text : {"+1.5", "+.5", "-.5", "5.", "1.e5", "+1e+3", "-0", "+0", "0.000", "1E-2", "007.50"}) {
+    float value = 0;
+    CAPTURE(text);
+    REQUIRE(value_or_error(text, &value).empty());
+    CHECK(bits(value) == bits(std::strtof(text, nullptr)));
+  }
+  float negative_zero = 1;
+  REQUIRE(value_or_error("-0.0", &negative_zero).empty());
+  CHECK(std::signbit(negative_zero));
+}
+
+TEST_CASE("numbers: what strtof would take but a vector file may not hold, with the message for each") {
+  const auto error = [](const std::string& number) {
+    float ignored;
+    return value_or_error(number, &ignored);
+  };
+  const std::string prefix = "Line 1, number 1 of the word \"w\": ";
+  CHECK(error("1e") == prefix + "\"1e\" is not a number.");
+  CHECK(error("1e+") == prefix + "\"1e+\" is not a number.");
+  CHECK(error("-") == prefix + "\"-\" is not a number.");
+  CHECK(error("+") == prefix + "\"+\" is not a number.");
+  CHECK(error(".") == prefix + "\".\" is not a number.");
+  CHECK(error("+-1") == prefix + "\"+-1\" is not a number.");
+  CHECK(error("++1") == prefix + "\"++1\" is not a number.");
+  CHECK(error("0x1p3") == prefix + "\"0x1p3\" is not a number.");
+  CHECK(error("1,5") == prefix + "\"1,5\" is not a number.");
+  CHECK(error("1e5.5") == prefix + "\"1e5.5\" is not a number.");
+  CHECK(error("nan") == prefix + "the value \"nan\" is not a finite number (NaN or infinity).");
+  CHECK(error("+NaN") == prefix + "the value \"+NaN\" is not a finite number (NaN or infinity).");
+  CHECK(error("-Infinity") == prefix + "the value \"-Infinity\" is not a finite number (NaN or infinity).");
+  CHECK(error("inf") == prefix + "the value \"inf\" is not a finite number (NaN or infinity).");
+  CHECK(error("1e39") == prefix + "the value \"1e39\" is too large for a 32-bit float.");
+  CHECK(error("-3.5e38") == prefix + "the value \"-3.5e38\" is too large for a 32-bit float.");
+  CHECK(error("1e99999999999999999999") == prefix + "the value \"1e99999999999999999999\" is too large for a 32-bit float.");
+  CHECK(error(std::string(39, '9')) == prefix + "the value \"" + std::string(39, '9') + "\" is too large for a 32-bit float.");
+  const std::string long_number = "0." + std::string(126, '1');  // 128 bytes
+  CHECK(error(long_number) == prefix + "\"" + long_number.substr(0, 40) + "...\" is too long for a number.");
+  // The same message wherever the chunks are split.
+  for (const char* bad : {"1e", "+-1", "nan", "1e39", "-"}) {
+    const std::string file = std::string("a 1 2\nb 3 ") + bad + "\n";
+    const std::string whole = error_of(file);
+    REQUIRE(!whole.empty());
+    for (std::size_t chunk : {1, 2, 5, 9, 11}) CHECK(error_of(file, chunk) == whole);
+  }
+}
+
+TEST_CASE("numbers: rows past the cap are checked, not converted, as before (only an exponent is)") {
+  VectorFileOptions options;
+  options.max_words = 1;
+  const std::string huge(60, '9');
+  CHECK(parse("a 1\nb " + huge + "\n", 1 << 20, options).summary().vectors_seen == 2);
+  CHECK(error_of("a 1\nb 1e39\n", 1 << 20, options).find("too large") != std::string::npos);
+  CHECK(error_of("a 1\nb 1e\n", 1 << 20, options).find("\"1e\" is not a number") != std::string::npos);
+}
+
+TEST_CASE("numbers: denormals, the smallest float and underflow give strtof's value") {
+  for (const char* text : {"1e-40", "1.4e-45", "1.401298464324817e-45", "7e-46", "7.1e-46", "1e-46", "1e-50",
+                           "-2.5e-42", "1.1754942e-38", "1.17549435e-38", "3.4028235e38", "3.40282356e38",
+                           "1e-99999999999999999999", "0e999999"}) {
+    float value = 1;
+    CAPTURE(text);
+    REQUIRE(value_or_error(text, &value).empty());
+    CHECK(bits(value) == bits(std::strtof(text, nullptr)));
+  }
+}
+
+TEST_CASE("numbers: bit-identical to strtof's correctly rounded result on random decimals (fixed seed)") {
+  std::mt19937_64 gen(20261203);
+  std::vector<std::string> numbers;
+  char buffer[96];
+  for (int i = 0; i < 120000; ++i) {
+    const int kind = i % 4;
+    std::string s;
+    if (kind == 0) {  // random digit strings: sign, 0-20 integer and 0-20 fraction digits, exponent
+      const int sign = static_cast<int>(gen() % 3);
+      if (sign == 1) s += '-';
+      if (sign == 2) s += '+';
+      const int int_digits = static_cast<int>(gen() % 21), frac_digits = static_cast<int>(gen() % 21);
+      for (int d = 0; d < int_digits; ++d) s += static_cast<char>('0' + gen() % 10);
+      if (frac_digits > 0 || gen() % 2) s += '.';
+      for (int d = 0; d < frac_digits; ++d) s += static_cast<char>('0' + gen() % 10);
+      if (int_digits + frac_digits == 0) s += '7';
+      if (gen() % 2) s += "e" + std::to_string(static_cast<int>(gen() % 80) - 50);
+    } else if (kind == 1) {  // what real files write: %.6f / %.5g of values near zero
+      std::uniform_real_distribution<double> u(-3, 3);
+      std::snprintf(buffer, sizeof buffer, gen() % 2 ? "%.6f" : "%.5g", u(gen));
+      s = buffer;
+    } else if (kind == 2) {  // exact halfway points between neighbouring floats: ties to even
+      std::uint32_t b = static_cast<std::uint32_t>(gen() % 0x7f000000u);
+      float lo, hi;
+      std::memcpy(&lo, &b, sizeof lo);
+      hi = std::nextafter(lo, 1e30f);
+      std::snprintf(buffer, sizeof buffer, "%.60g", (static_cast<double>(lo) + static_cast<double>(hi)) / 2);
+      s = buffer;
+      if (s.size() >= 120 || s.find_first_of("ni") != std::string::npos) continue;
+    } else {  // shortest round-trip forms of random floats (%.9g), denormals included
+      std::uint32_t b = static_cast<std::uint32_t>(gen() % 0x7f800000u);
+      float f;
+      std::memcpy(&f, &b, sizeof f);
+      std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(f));
+      s = buffer;
+    }
+    numbers.push_back(s);
+  }
+  // One kept row of width 1 per number; numbers strtof overflows must be refused instead.
+  std::string file;
+  std::vector<float> expected;
+  int refused = 0;
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    const float reference = std::strtof(numbers[i].c_str(), nullptr);
+    if (!std::isfinite(reference)) {
+      float ignored;
+      CHECK(value_or_error(numbers[i], &ignored).find("too large for a 32-bit float") != std::string::npos);
+      ++refused;
+      continue;
+    }
+    file += "w" + std::to_string(i) + " " + numbers[i] + "\n";
+    expected.push_back(reference);
+  }
+  VectorFileOptions options;
+  options.max_words = numbers.size();
+  const auto p = parse(file, 1 << 16, options);
+  REQUIRE(p.values().size() == expected.size());
+  std::size_t mismatches = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (bits(p.values()[i]) != bits(expected[i])) {
+      if (++mismatches <= 5) FAIL_CHECK("value " << i << ": " << p.values()[i] << " vs strtof " << expected[i]);
+    }
+  }
+  CHECK(mismatches == 0);
+  CHECK(refused > 0);  // the generator does reach overflow
+  CHECK(expected.size() > 100000);
+}
+
+TEST_CASE("the file's size only sizes the table: any expected_bytes gives the same result") {
+  const std::string text = "the 0.1 0.2\nbank -1.5 2\nriver 4 5\n";
+  const std::string binary = binary_file({{"bank", {1.0f, 2.0f}}, {"river", {3.0f, 4.0f}}}, 2);
+  for (const std::string& file : {text, std::string("3 2\n") + text, binary}) {
+    const auto plain = parse(file, 5);
+    for (std::size_t expected : {std::size_t{1}, file.size(), std::size_t{1} << 40}) {
+      VectorFileOptions options;
+      options.expected_bytes = expected;
+      const auto p = parse(file, 5, options);
+      CHECK(p.words() == plain.words());
+      CHECK(p.values() == plain.values());
+    }
+  }
+  // A header claiming two billion vectors, with no size given, is refused as before.
+  CHECK(error_of("2000000000 2\na 1 2\n").find("announced 2000000000 vectors, but the file has 1") != std::string::npos);
 }

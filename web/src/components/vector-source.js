@@ -122,7 +122,7 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
         loadGlove(core).then(() => onChange({}), () => onChange({}));
       }
       summary.text(describe(current, report))
-        .attr('data-wasm-heap', tableFor(current.source)?.summary?.wasmHeapBytes ?? null); // read by scripts/bench_vector_file.mjs
+        .attr('data-wasm-heap', tableFor(current.source)?.summary?.wasmHeapBytes ?? null); // read by bench/vector-file.mjs
     },
   };
 }

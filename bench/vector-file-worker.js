@@ -1,0 +1,37 @@
+// The vector-file benchmark's worker: one build of the core (its glue's URL in the query string),
+// one file, read exactly as the page's vectors worker reads it (web/src/vectors/read-file.js,
+// 4 MB File slices fed to the C++ streaming parser). It reports when its module is ready, so the
+// benchmark can read the process's memory before the parse, then times one parse on request.
+import { piecesOf, readVectorFile } from '/web/src/vectors/read-file.js';
+
+const CHUNK = 4 * 1024 * 1024; // as web/src/workers/vectors-worker.js
+const glue = new URL(self.location.href).searchParams.get('core');
+const modulePromise = import(glue).then(({ default: factory }) => factory());
+
+self.onmessage = async ({ data: { file, maxWords, readOnly } }) => {
+  try {
+    if (readOnly) { // the ceiling: the same pieces read and touched, nothing parsed
+      const t0 = performance.now();
+      let sum = 0;
+      for await (const bytes of piecesOf(file, CHUNK)) sum += bytes[bytes.length - 1];
+      self.postMessage({ type: 'read', ms: performance.now() - t0, sum });
+      return;
+    }
+    const module = await modulePromise;
+    const core = { module, vectorFileParser: (options) => new module.VectorFileParser(options) };
+    const t0 = performance.now();
+    const result = await readVectorFile(core, file, {
+      maxWords, chunkBytes: CHUNK, onProgress: () => {}, isCancelled: () => false,
+    });
+    const ms = performance.now() - t0;
+    const keptBytes = result.data.byteLength;
+    // The kept table leaves the worker as the page's does: its buffer transferred, not copied.
+    self.postMessage({
+      type: 'done', ms, keptBytes, words: result.words.length, dim: result.data.length / Math.max(1, result.words.length),
+      heapBytes: module.HEAP8.buffer.byteLength, format: result.summary.format, data: result.data,
+    }, [result.data.buffer]);
+  } catch (error) {
+    self.postMessage({ type: 'error', message: String(error?.message ?? error) });
+  }
+};
+modulePromise.then(() => self.postMessage({ type: 'ready' }), (error) => self.postMessage({ type: 'error', message: String(error) }));
