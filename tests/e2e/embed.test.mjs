@@ -118,7 +118,7 @@ test('embed mode at 320 and 360 px, opened there or narrowed after opening: noth
       narrow.on('pageerror', (e) => errors.push(String(e)));
       await narrow.goto(`${server.url}?view=${view}&embed=1${extra}`);
       await narrow.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-      await narrow.waitForTimeout(300);
+      await narrow.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
       assert.deepEqual(await misfits(narrow), [], `${view}${extra ? ' (long)' : ''} opened at 320 px`);
       // and widened again: the desktop drawings fit too
       await resizeTo(narrow, 1280);

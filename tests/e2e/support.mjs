@@ -163,10 +163,14 @@ export async function misfits(page) {
   });
 }
 
-/** Waits until the views have redrawn for a new width (they wait for resizing to pause). */
+/**
+ * Resizes the page and waits until the views have redrawn for the new width: they wait for
+ * resizing to pause, then the page writes the width it caught up with in body[data-width]
+ * (components/width-signal.js).
+ */
 export async function resizeTo(page, width, height = 800) {
   await page.setViewportSize({ width, height });
-  await page.waitForTimeout(400);
+  await page.waitForFunction((w) => document.body.dataset.width === String(w), width);
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 }
 

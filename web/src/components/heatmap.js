@@ -33,6 +33,7 @@ import { cellText, full, num, shapeText, truncate } from '../format.js';
 import { addExport } from './export.js';
 import { fitText } from './svg-text.js';
 import { watchWidth, widthOf, measureWidthAgain } from './watch-width.js';
+import { widthRedrawScheduled, widthRedrawDone } from './width-signal.js';
 
 const LABEL_WIDTH = 74;
 const HEADER_HEIGHT = 64;
@@ -259,12 +260,15 @@ function observe(hm) {
 // those whose own box did not report the change.
 if (typeof window !== 'undefined') {
   let resizeTimer;
+  const token = 'heatmaps';
   window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
+    widthRedrawScheduled(token);
     resizeTimer = setTimeout(() => {
       const maps = [...observed].map((figure) => figure.heatmap).filter((hm) => hm?.figure.node().isConnected && hm.spec && hm.layout);
       for (const box of new Set(maps.map(roomBox))) measureWidthAgain(box); // all read, then all drawn
       for (const hm of maps) paint(hm);
+      widthRedrawDone(token);
     }, 120);
   });
 }

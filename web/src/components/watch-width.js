@@ -6,6 +6,7 @@
 // so watching costs nothing: reading it when the watch starts (in the middle of a redraw) made the
 // browser lay out the whole page once per watched element, several times per keystroke.
 import { debounce } from '../debounce.js';
+import { widthRedrawScheduled, widthRedrawDone } from './width-signal.js';
 
 /**
  * @param {HTMLElement} element
@@ -15,6 +16,7 @@ export function watchWidth(element, onChange) {
   let last = null; // the first observation, as soon as the element is laid out, only records
   const changed = debounce(() => {
     if (element.isConnected) onChange(last);
+    widthRedrawDone(element);
   }, 120);
   // Not stopped when the element leaves the page: a kept figure (heatmap.js) is taken out during
   // a redraw and put back; an element that never comes back is collected with its observer.
@@ -26,6 +28,7 @@ export function watchWidth(element, onChange) {
       return;
     }
     last = width;
+    widthRedrawScheduled(element);
     changed();
   });
   observer.observe(element);
