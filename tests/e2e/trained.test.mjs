@@ -287,6 +287,30 @@ test('a failed download says so and can be retried', async () => {
   await noWorker.close();
 });
 
+test('a half-downloaded pack is refused with a message, and a retry loads the whole one', async () => {
+  // the first half of the real pack, served as if it were the whole file (a cut connection
+  // behind a proxy, a truncated cache entry)
+  const whole = readFileSync(new URL('../../dist/models/use-lite-int8.bin', import.meta.url));
+  const noWorker = await launchBrowser({ serviceWorkers: 'block' });
+  const page = await noWorker.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/use-lite-int8.bin', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: whole.subarray(0, whole.length >> 1) }));
+  await page.goto(`${server.url}?view=trained`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#trained-load');
+  await page.waitForSelector('#error .error');
+  assert.match(await page.$eval('#error .error', (e) => e.textContent), /model pack|cut short/);
+  assert.match(await page.$eval('#trained-load', (e) => e.textContent), /Try loading the trained model again/);
+  // the whole file this time: the retry loads it and the trained heads are drawn
+  await page.unroute('**/use-lite-int8.bin');
+  await page.click('#trained-load');
+  await page.waitForFunction(() => Number(document.querySelector('#trained')?.dataset.drawn ?? 0) > 0, null, { timeout: 60000 });
+  assert.ok(await page.$('[data-figure="trained_heads"]'));
+  assert.deepEqual(errors, []);
+  await noWorker.close();
+});
+
 test('the bank experiment links to the trained encoder with the same sentences and word', async () => {
   const { page } = await openPage(context, `${server.url}?view=bank&s=${encodeURIComponent('The bank of the river')}&t=bank`);
   await page.click('#bank-to-trained');
