@@ -25,10 +25,10 @@ cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
 cmake --build build/asan --target aw_tests
 ctest --test-dir build/asan --output-on-failure
 
-step "fuzzing: every libFuzzer harness, 10 s each on its seed corpus (ASan + UBSan)"
+step "fuzzing: every libFuzzer harness, 6 s each on its seed corpus (ASan + UBSan)"
 # 13 harnesses, two at a time: measured 168 s on a 2-core machine from a fresh build dir (87 s to
 # build, 81 s to run). Any crash, sanitizer report, broken contract, timeout or OOM fails the run.
-bash scripts/fuzz.sh 10
+bash scripts/fuzz.sh 6
 
 step "WebAssembly build"
 bash scripts/build-wasm.sh

@@ -70,9 +70,16 @@ async function assetFromCache(request, event) {
     // Stored while the page reads the same bytes, so the page's progress bar moves as they
     // arrive (waiting for the store first would hold the whole response back).
     const copy = response.clone();
-    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)).catch((error) => tellPages({
+      type: 'pack-not-stored', path, bytes: Number(response.headers.get('Content-Length')) || 0, reason: error?.name ?? String(error),
+    })));
   }
   return response;
+}
+
+// The fetch may come from a page's worker, so every open page of the site is told.
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
 }
 `;
 }

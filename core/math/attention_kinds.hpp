@@ -109,17 +109,7 @@ MultiHeadResult<Scalar> multi_head_cross_attention(const Mat<Scalar>& query, con
                      std::to_string(value.rows()) +
                      ": each key needs its value, so key and value must have the same length");
   }
-  if (num_heads < 1 || E % num_heads != 0) {
-    throw InputError(std::to_string(num_heads) + " heads do not divide d_model = " +
-                     std::to_string(E) + ": the head count must be a divisor of d_model");
-  }
-  if (in_proj_weight.rows() != 3 * E || in_proj_weight.cols() != E ||
-      out_proj_weight.rows() != E || out_proj_weight.cols() != E) {
-    throw InputError("multi-head weights must be (3E, E) and (E, E) for E = " + std::to_string(E));
-  }
-  if (!in_proj_weight.allFinite() || !out_proj_weight.allFinite()) {
-    throw InputError("multi-head weights contain NaN or infinity");
-  }
+  detail::check_multi_head_weights(E, num_heads, in_proj_weight, out_proj_weight);
   MultiHeadResult<Scalar> r;
   r.Q = query * in_proj_weight.topRows(E).transpose();
   r.K = key * in_proj_weight.middleRows(E, E).transpose();
@@ -127,23 +117,7 @@ MultiHeadResult<Scalar> multi_head_cross_attention(const Mat<Scalar>& query, con
   require_finite_result(r.Q, "Q = query W_qᵀ");
   require_finite_result(r.K, "K = key W_kᵀ");
   require_finite_result(r.V, "V = value W_vᵀ");
-  const long head_dim = E / num_heads;
-  const Scalar divisor = std::sqrt(static_cast<Scalar>(head_dim));
-  r.concat.resize(query.rows(), E);
-  r.mean_weights = Mat<Scalar>::Zero(query.rows(), key.rows());
-  for (int h = 0; h < num_heads; ++h) {
-    const Mat<Scalar> q = r.Q.middleCols(h * head_dim, head_dim) / divisor;
-    const Mat<Scalar> k = r.K.middleCols(h * head_dim, head_dim);
-    const Mat<Scalar> v = r.V.middleCols(h * head_dim, head_dim);
-    r.head_weights.push_back(row_softmax(Mat<Scalar>(q * k.transpose())));
-    r.head_outputs.push_back(r.head_weights.back() * v);
-    r.concat.middleCols(h * head_dim, head_dim) = r.head_outputs.back();
-    r.mean_weights += r.head_weights.back();
-  }
-  r.mean_weights /= static_cast<Scalar>(num_heads);
-  require_finite_result(r.concat, "the concatenated head outputs");
-  r.output = r.concat * out_proj_weight.transpose();
-  require_finite_result(r.output, "the multi-head output");
+  detail::attend_per_head(r, out_proj_weight, num_heads, /*causal=*/false);
   return r;
 }
 

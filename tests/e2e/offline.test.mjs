@@ -137,6 +137,32 @@ test('served site: the large packs are not fetched unasked, and the trained mode
   }
 });
 
+test('served site: storage full while the model is stored: it works now, and the page says it was not kept offline', async () => {
+  const server = await serveStatic();
+  const context = await launchBrowser();
+  try {
+    const { page } = await openPage(context, `${server.url}?view=trained`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Leave 1 MB of room after the precached page: the 7 MB model cannot be stored.
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 1e6 });
+    await page.click('#trained-load');
+    await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+    const notice = await page.waitForSelector('#page-notices p');
+    assert.match(await notice.textContent(), /The trained model works now, but the browser’s storage for this site is full, so it was not kept for offline use: the next visit downloads it again \(7\.2 MB\)/);
+    const stored = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      return (await cache.keys()).some((r) => /use-lite-int8/.test(r.url));
+    });
+    assert.equal(stored, false, 'the model really was not stored');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('one file from disk: the separate packs say why they are missing, and your own vector file still loads', async () => {
   const context = await launchBrowser();
   try {

@@ -32,7 +32,7 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
       if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length };
       if (csp) headers['Content-Security-Policy'] = csp;
       res.writeHead(200, headers);
       res.end(body);

@@ -271,8 +271,12 @@ function remember(patch) {
 /** Says which link settings were dropped: in the view's message area, or above it. */
 function noticeIgnored() {
   if (!ignored.length) return;
-  const text = `Ignored unknown or invalid link settings: ${ignored.map((k) => k.slice(0, 40)).join(', ')}.`;
-  if (active.instance.status?.prependNotice) {
+  showNotice(`Ignored unknown or invalid link settings: ${ignored.map((k) => k.slice(0, 40)).join(', ')}.`);
+}
+
+/** A page-level notice where the learner looks: the view's message area, or above the view. */
+function showNotice(text) {
+  if (active?.instance.status?.prependNotice) {
     active.instance.status.prependNotice(text);
     return;
   }
@@ -283,10 +287,39 @@ function noticeIgnored() {
   app.prepend(p);
 }
 
+/** A notice above the view that stays when the view redraws or changes (said once per text). */
+function showLastingNotice(text) {
+  let holder = document.getElementById('page-notices');
+  if (!holder) {
+    holder = document.createElement('div');
+    holder.id = 'page-notices';
+    holder.setAttribute('role', 'status');
+    app.before(holder);
+  }
+  if ([...holder.children].some((p) => p.textContent === text)) return;
+  const p = document.createElement('p');
+  p.className = 'notice';
+  p.textContent = text;
+  holder.append(p);
+}
+
+/** The notice for a pack the service worker could not store (see vite-plugins/offline-cache.js). */
+function packNotStoredText({ path, bytes, reason }) {
+  const what = /\/models\//.test(path) ? 'The trained model' : /\/data\//.test(path) ? 'The GloVe subset' : 'A downloaded file';
+  const size = bytes > 0 ? ` (${(bytes / 1e6).toFixed(1)} MB)` : '';
+  const why = reason === 'QuotaExceededError' ? 'the browser’s storage for this site is full' : `the browser refused to store it (${reason})`;
+  return `${what} works now, but ${why}, so it was not kept for offline use: the next visit downloads it again${size}. Freeing site storage in the browser’s settings fixes this.`;
+}
+
 function registerOfflineCache() {
   // Only the built, served site has a service worker (public sw.js is generated at build time).
   if (!import.meta.env.PROD || import.meta.env.VITE_SINGLE_FILE || !('serviceWorker' in navigator)) return;
   if (!/^https?:$/.test(window.location.protocol)) return;
+  // The worker stores a large pack while the page reads it; if the browser refuses (storage
+  // full), the page works now but the pack is not kept for offline use: say so.
+  navigator.serviceWorker.addEventListener('message', ({ data }) => {
+    if (data?.type === 'pack-not-stored') showLastingNotice(packNotStoredText(data));
+  });
   navigator.serviceWorker.register('./sw.js').catch(() => {
     // e.g. storage blocked for a framed page: the page still works, just not offline
   });
