@@ -5,8 +5,8 @@
 // time the page fetches it, so a visit never downloads them unasked and they work offline after use. The file list comes from the bundle itself, and the cache name from a hash
 // of it, so each new build replaces the previous cache. Registered by web/src/main.js.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 
 /** Every file under dir, as paths relative to it with forward slashes. */
 function filesUnder(dir) {
@@ -61,12 +61,15 @@ async function pageFirstFromNetwork(request) {
 }
 
 async function assetFromCache(request, event) {
-  const cached = await caches.match(request, { ignoreSearch: true });
-  if (cached) return cached;
-  const response = await fetch(request);
   const path = new URL(request.url).pathname;
   const scope = new URL(self.registration.scope).pathname;
-  if (response.ok && ON_DEMAND.some((folder) => path.startsWith(scope + folder))) {
+  const onDemand = ON_DEMAND.some((folder) => path.startsWith(scope + folder));
+  // A pack is kept by its full address, whose ?v= is a hash of its bytes (web/src/pack-url.js):
+  // a newer page asks for a new address and never gets an older build's copy.
+  const cached = await caches.match(request, { ignoreSearch: !onDemand });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && onDemand) {
     // Stored while the page reads the same bytes, so the page's progress bar moves as they
     // arrive (waiting for the store first would hold the whole response back).
     const copy = response.clone();
@@ -84,12 +87,28 @@ async function tellPages(message) {
 `;
 }
 
+/** A short hash of each on-demand file's bytes, by its path: the ?v= of web/src/pack-url.js. */
+export function packVersions(publicDir) {
+  const versions = {};
+  for (const file of filesUnder(publicDir)) {
+    if (!ON_DEMAND.some((folder) => file.startsWith(folder))) continue;
+    versions[file] = createHash('sha256').update(readFileSync(join(publicDir, file))).digest('hex').slice(0, 12);
+  }
+  return versions;
+}
+
 export function offlineCache() {
   let publicDir;
   return {
     name: 'attention-whiteboard-offline-cache',
     apply: 'build',
     enforce: 'post',
+    config(config) {
+      // the page and its workers tag each pack's address with its hash (web/src/pack-url.js)
+      const root = resolve(config.root ?? '.');
+      const dir = config.publicDir === false ? null : resolve(root, config.publicDir ?? 'public');
+      return { define: { __AW_PACK_VERSIONS__: JSON.stringify(packVersions(dir)) } };
+    },
     configResolved(config) {
       publicDir = config.publicDir; // copied as is, not part of the bundle: listed here too
     },

@@ -163,6 +163,35 @@ test('served site: storage full while the model is stored: it works now, and the
   }
 });
 
+test('served site: an older build’s copy of the model in the offline cache is never served to this page', async () => {
+  const server = await serveStatic();
+  const context = await launchBrowser();
+  try {
+    const { page } = await openPage(context, `${server.url}?view=trained`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // What an older build left behind: other bytes under the pack's plain address (as builds
+    // before content-tagged addresses stored it) and under another version's address.
+    await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      const stale = new Response(new Uint8Array(1024), { headers: { 'Content-Type': 'application/octet-stream' } });
+      await cache.put(new URL('models/use-lite-int8.bin', document.baseURI).href, stale.clone());
+      await cache.put(new URL('models/use-lite-int8.bin?v=000000000000', document.baseURI).href, stale);
+    });
+    await page.click('#trained-load');
+    await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+    assert.equal(await page.$eval('#messages', (e) => /damaged|not a|refused|could not/i.test(e.textContent)), false, 'no error from stale bytes');
+    const address = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys())[0]);
+      return (await cache.keys()).map((r) => r.url).filter((u) => /use-lite-int8/.test(u) && /v=[0-9a-f]{12}$/.test(u) && !/v=0{12}/.test(u));
+    });
+    assert.equal(address.length, 1, 'the whole pack is now stored under its own content-tagged address');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('one file from disk: the separate packs say why they are missing, and your own vector file still loads', async () => {
   const context = await launchBrowser();
   try {

@@ -276,7 +276,7 @@ test('a failed download says so and can be retried', async () => {
   // page.route cannot see requests a service worker answers, so this page runs without one.
   const noWorker = await launchBrowser({ serviceWorkers: 'block' });
   const page = await noWorker.newPage();
-  await page.route('**/use-lite-int8.bin', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route(/use-lite-int8\.bin/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto(`${server.url}?view=trained`);
   await page.waitForSelector('body[data-ready="true"]');
   await page.click('#trained-load');
@@ -295,7 +295,7 @@ test('a half-downloaded pack is refused with a message, and a retry loads the wh
   const page = await noWorker.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.route('**/use-lite-int8.bin', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: whole.subarray(0, whole.length >> 1) }));
+  await page.route(/use-lite-int8\.bin/, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: whole.subarray(0, whole.length >> 1) }));
   await page.goto(`${server.url}?view=trained`);
   await page.waitForSelector('body[data-ready="true"]');
   await page.click('#trained-load');
@@ -303,7 +303,7 @@ test('a half-downloaded pack is refused with a message, and a retry loads the wh
   assert.match(await page.$eval('#error .error', (e) => e.textContent), /model pack|cut short/);
   assert.match(await page.$eval('#trained-load', (e) => e.textContent), /Try loading the trained model again/);
   // the whole file this time: the retry loads it and the trained heads are drawn
-  await page.unroute('**/use-lite-int8.bin');
+  await page.unroute(/use-lite-int8\.bin/);
   await page.click('#trained-load');
   await page.waitForFunction(() => Number(document.querySelector('#trained')?.dataset.drawn ?? 0) > 0, null, { timeout: 60000 });
   assert.ok(await page.$('[data-figure="trained_heads"]'));

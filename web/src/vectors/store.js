@@ -1,4 +1,5 @@
 import { readVectorFile } from './read-file.js';
+import { packUrl } from '../pack-url.js';
 // The page's pretrained word vectors: the bundled GloVe subset (fetched only when chosen) and
 // the learner's own file (read in a Web Worker, never uploaded). Tables are kept here as
 // {name, words, dim, data: Float32Array, index: Map}; for each computation the rows a sentence
@@ -56,10 +57,9 @@ export function loadGlove(core) {
     if (window.location.protocol === 'file:') {
       throw new Error('it is a separate file, and a page opened from disk cannot read the files beside it. Serve the page (bash scripts/serve.sh), or choose your own vector file.');
     }
-    const base = new URL('data/', document.baseURI);
     const [wordsText, binary] = await Promise.all([
-      fetch(new URL('glove-100d.words.txt', base)).then((r) => { if (!r.ok) throw new Error(`GloVe words: HTTP ${r.status}`); return r.text(); }),
-      fetch(new URL('glove-100d.i8.bin', base)).then((r) => { if (!r.ok) throw new Error(`GloVe vectors: HTTP ${r.status}`); return r.arrayBuffer(); }),
+      fetch(packUrl('data/glove-100d.words.txt')).then((r) => { if (!r.ok) throw new Error(`GloVe words: HTTP ${r.status}`); return r.text(); }),
+      fetch(packUrl('data/glove-100d.i8.bin')).then((r) => { if (!r.ok) throw new Error(`GloVe vectors: HTTP ${r.status}`); return r.arrayBuffer(); }),
     ]);
     const view = new DataView(binary);
     const magic = String.fromCharCode(...new Uint8Array(binary, 0, 4));

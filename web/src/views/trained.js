@@ -15,9 +15,10 @@ import { flag, intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
 import { figureAttr } from '../components/figures.js';
 import { beyondHeading } from '../components/nav.js';
+import { packUrl } from '../pack-url.js';
 
 // Next to the page (public/models/), wherever the page is served from.
-const modelUrl = () => new URL('models/use-lite-int8.bin', document.baseURI).href;
+const modelUrl = () => packUrl('models/use-lite-int8.bin');
 const PACK_MB = '7.2 MB';
 const FROM_DISK = () => window.location.protocol === 'file:';
 
