@@ -311,6 +311,32 @@ test('a half-downloaded pack is refused with a message, and a retry loads the wh
   await noWorker.close();
 });
 
+test('the model worker killed mid-download: the page says so at once, and a retry loads the model', async () => {
+  const noWorker = await launchBrowser({ serviceWorkers: 'block' });
+  const page = await noWorker.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let held; // the pack request, left unanswered: the worker is mid-load
+  const requested = new Promise((ok) => { held = ok; });
+  await page.route(/use-lite-int8\.bin/, (route) => held(route));
+  await page.goto(`${server.url}?view=trained`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#trained-load');
+  const route = await requested;
+  // What the browser does to a worker it ends (out of memory): it stops, and sends no event.
+  const worker = page.workers().find((w) => /encoder-worker/.test(w.url()));
+  await worker.evaluate(() => self.close()).catch(() => {});
+  await page.waitForSelector('#error .error');
+  assert.match(await page.$eval('#error .error', (e) => e.textContent), /model worker stopped unexpectedly while loading/);
+  assert.match(await page.$eval('#trained-load', (e) => e.textContent), /Try loading the trained model again/);
+  await route.abort().catch(() => {});
+  await page.unroute(/use-lite-int8\.bin/);
+  await page.click('#trained-load');
+  await page.waitForFunction(() => Number(document.querySelector('#trained')?.dataset.drawn ?? 0) > 0, null, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await noWorker.close();
+});
+
 test('the bank experiment links to the trained encoder with the same sentences and word', async () => {
   const { page } = await openPage(context, `${server.url}?view=bank&s=${encodeURIComponent('The bank of the river')}&t=bank`);
   await page.click('#bank-to-trained');

@@ -128,6 +128,25 @@ test('a malformed vector file gets a message naming the line, and the page keeps
   await page.close();
 });
 
+test('the vector reader killed mid-load: the message says so, and choosing the file again reads it', async () => {
+  const { page } = await openPage(context, `${server.url}?view=bank&source=file`);
+  const good = (name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from('bank 1 0 0\nriver 0 1 0\nmoney 0 0 1\nthe 1 1 0\nof 0 1 1\n') });
+  await page.setInputFiles('#vector-file', good('first.txt'));
+  await page.waitForFunction(() => /first\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+  // The next load ends the worker the way the browser ends one (out of memory): no event, no answer.
+  const worker = page.workers().find((w) => /vectors-worker/.test(w.url()));
+  await worker.evaluate(() => {
+    const reply = self.onmessage;
+    self.onmessage = (event) => (event.data.type === 'load' ? self.close() : reply(event));
+  });
+  await page.setInputFiles('#vector-file', good('second.txt'));
+  await page.waitForFunction(() => /vector reader stopped unexpectedly/.test(document.querySelector('#vector-error')?.textContent ?? ''));
+  await page.setInputFiles('#vector-file', good('third.txt'));
+  await page.waitForFunction(() => /third\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+  assert.equal(await page.$('#vector-error p.error'), null, 'the message is gone once the file is read');
+  await page.close();
+});
+
 test('a word2vec binary file is detected and used', async () => {
   const rows = [['bank', [1, 0.5, -2]], ['of', [0.1, 0.2, 0.3]], ['the', [0, 1, 0]], ['river', [2, 1, -1]], ['account', [1, 1, 1]], ['has', [-1, 0, 2]], ['money', [0.5, -0.5, 3]]];
   const parts = [Buffer.from(`${rows.length} 3\n`)];

@@ -79,6 +79,14 @@ describe('EncoderClient: only the newest sentence is answered', () => {
     expect([client.busy, client.ready, client.loaded]).toEqual([false, false, null]);
   });
 
+  it('after its worker died, a request is refused at once instead of waiting for a worker that is gone', async () => {
+    const { client, worker } = await loadedClient();
+    worker.onerror({ message: 'out of memory' });
+    expect(worker.terminated).toBe(true);
+    await expect(client.compare({ sentence: 'a' })).rejects.toThrow('not loaded');
+    expect(client.busy).toBe(false);
+  });
+
   it('a failed download can be retried with a new worker', async () => {
     const workers = [];
     const client = new EncoderClient({ createWorker: () => { const w = fakeWorker(); workers.push(w); return w; } });

@@ -7,6 +7,8 @@
 // a burst of keystrokes costs at most two runs, never one per key. An answer whose number is not
 // the newest (it was asked before the latest keystroke) resolves to null and is never drawn.
 
+import { lifeLockName, watchLife } from './worker-life.js';
+
 const defaultWorker = () => new Worker(new URL('../workers/encoder-worker.js', import.meta.url), { type: 'module' });
 
 export class EncoderClient {
@@ -32,20 +34,30 @@ export class EncoderClient {
       // e.g. a page opened from disk, where the browser refuses to start a worker from a file
       return Promise.reject(new Error(`The model worker could not start here (${error.message}).`));
     }
+    const worker = this.worker;
+    let stopWatching = () => {};
     this.loaded = new Promise((resolve, reject) => {
       const fail = (message) => {
+        if (this.worker !== worker) return; // already failed (the error event and the lock both tell)
         const error = new Error(message);
         this.loaded = null; // a failed download can be retried
         this.ready = false;
-        this.worker.terminate();
+        this.worker = null;
+        stopWatching();
+        worker.terminate();
         // a worker that dies after loading must not leave a request waiting for ever
         for (const entry of [this.running, this.waiting]) entry?.reject(error);
         this.running = null;
         this.waiting = null;
         reject(error);
       };
-      this.worker.onmessage = ({ data }) => {
-        if (data.type === 'progress') this.onProgress(data.received, data.total);
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'alive') {
+          // killed by the browser or closed, the worker sends nothing: its lock tells (worker-life.js)
+          stopWatching = watchLife(data.lock, () => fail(this.ready
+            ? 'The model worker stopped unexpectedly (the browser may have run short of memory). Load the model again.'
+            : 'The model worker stopped unexpectedly while loading (the browser may have run short of memory). Try again.'));
+        } else if (data.type === 'progress') this.onProgress(data.received, data.total);
         else if (data.type === 'loaded') {
           this.ready = true;
           resolve(data.bytes);
@@ -53,9 +65,10 @@ export class EncoderClient {
         else if (data.type === 'error' && data.id === undefined) fail(data.message);
         else this.answered(data);
       };
-      this.worker.onerror = (event) => fail(`The model worker failed: ${event.message ?? 'unknown error'}`);
+      worker.onerror = (event) => fail(`The model worker failed: ${event.message ?? 'unknown error'}`);
     });
-    this.worker.postMessage({ type: 'load', url });
+    worker.postMessage({ type: 'life', lock: lifeLockName('encoder') });
+    worker.postMessage({ type: 'load', url });
     return this.loaded;
   }
 
@@ -79,6 +92,11 @@ export class EncoderClient {
 
   sendWaiting() {
     if (this.running || !this.waiting) return;
+    if (!this.worker) { // the worker failed: the model must be loaded again first
+      this.waiting.reject(new Error('The trained model is not loaded.'));
+      this.waiting = null;
+      return;
+    }
     this.running = this.waiting;
     this.waiting = null;
     this.worker.postMessage({ type: 'compare', id: this.running.seq, options: this.running.options });

@@ -1,5 +1,6 @@
 import { readVectorFile } from './read-file.js';
 import { packUrl } from '../pack-url.js';
+import { lifeLockName, watchLife } from '../core/worker-life.js';
 // The page's pretrained word vectors: the bundled GloVe subset (fetched only when chosen) and
 // the learner's own file (read in a Web Worker, never uploaded). Tables are kept here as
 // {name, words, dim, data: Float32Array, index: Map}; for each computation the rows a sentence
@@ -87,6 +88,30 @@ export function gloveLoading() {
   return Boolean(loading.glove) && !tables.glove;
 }
 
+let workerGone = () => {}; // rejects the load in progress when the worker ends unasked
+
+/** The reading worker, watched so that its end is heard even when the browser sends no event. */
+function startVectorWorker() {
+  const started = new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
+  started.addEventListener('message', ({ data }) => {
+    if (data.type !== 'alive') return;
+    watchLife(data.lock, () => {
+      if (worker !== started) return; // dropped on purpose, or after its error event
+      dropWorker(started);
+      workerGone();
+    });
+  });
+  started.postMessage({ type: 'life', lock: lifeLockName('vectors') });
+  return started;
+}
+
+/** Forgets a worker that failed, so the next load starts a new one. */
+function dropWorker(failed) {
+  if (worker !== failed) return;
+  worker = null;
+  failed.terminate();
+}
+
 /**
  * Reads a learner's file in the worker. Resolves to the table; `onProgress(bytes, total)`.
  * Returns {promise, cancel}.
@@ -100,7 +125,7 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
   };
   if (!worker) {
     try {
-      worker = new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
+      worker = startVectorWorker();
     } catch {
       // No worker here (a page opened from disk): read on the page itself, in 1 MB slices with a
       // pause after each, so the progress bar moves and the tab stays usable.
@@ -127,7 +152,12 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
       else if (m.type === 'error') reject(new Error(m.message));
       else if (m.type === 'done') resolve(keep({ words: m.words, dim: m.dim, data: m.data, summary: m.summary }));
     };
-    worker.onerror = (e) => reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}`));
+    const current = worker;
+    worker.onerror = (e) => {
+      dropWorker(current);
+      reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}. Choose the file again to retry.`));
+    };
+    workerGone = () => reject(new Error('The vector reader stopped unexpectedly (the browser may have run short of memory: a lower word cap needs less). Choose the file again to retry.'));
   });
   worker.postMessage({ type: 'load', id, file, maxWords, wanted });
   return {

@@ -2,20 +2,27 @@
 // progress), decodes it once into a model resident in the core's memory, and answers comparison
 // requests with the core's reports. The model lives as long as this worker: the page terminates
 // the worker when it lets the model go.
-// Messages in:  {type: 'load', url} | {type: 'compare', id, options}
+// Messages in:  {type: 'life', lock} | {type: 'load', url} | {type: 'compare', id, options}
+//   (life: hold the named Web Lock while this worker lives, so the page hears if it is killed)
 //   (id is the page's sequence number for the request; the answer carries it back, so the page
 //   can tell an answer to an older sentence from the newest one)
-// Messages out: {type: 'progress', received, total} | {type: 'loaded', bytes}
+// Messages out: {type: 'alive', lock} | {type: 'progress', received, total} | {type: 'loaded', bytes}
 //               | {type: 'result', id, result} | {type: 'error', id?, message}
 import { loadAttentionCore, loadEncoderPack } from '../core/attention-core.js';
+import { holdLifeLock } from '../core/worker-life.js';
 
 let core;
 let pack;
 let model; // the decoded model (core.createEncoderModel), made once
+let life = Promise.resolve(false); // holding the lock the page watches (worker-life.js)
 
 self.onmessage = async ({ data }) => {
   try {
-    if (data.type === 'load') {
+    if (data.type === 'life') {
+      life = holdLifeLock(data.lock);
+      if (await life) self.postMessage({ type: 'alive', lock: data.lock });
+    } else if (data.type === 'load') {
+      await life; // the page can tell this worker's end from the moment work starts
       core ??= await loadAttentionCore();
       pack ??= await loadEncoderPack(data.url, (received, total) => self.postMessage({ type: 'progress', received, total }));
       model ??= core.createEncoderModel(pack); // a damaged download fails here

@@ -1,14 +1,17 @@
 // Reads a learner's word-vector file off the main thread. It owns one core and, per file, one
 // streaming parser (C++), which it feeds File slices of a few MB and deletes at the end, so a
 // 170 MB file never sits in memory whole and the page stays responsive. Nothing is uploaded.
-//   in:  {type: 'load', id, file: File, maxWords, wanted: string[]} | {type: 'cancel'}
-//   out: {type: 'progress', id, bytes, total} | {type: 'done', id, words, dim, data, summary}
+//   in:  {type: 'life', lock} | {type: 'load', id, file: File, maxWords, wanted: string[]} | {type: 'cancel'}
+//        (life: hold the named Web Lock while this worker lives, so the page hears if it is killed)
+//   out: {type: 'alive', lock} | {type: 'progress', id, bytes, total} | {type: 'done', id, words, dim, data, summary}
 //        | {type: 'error', id, message} | {type: 'cancelled', id}   (id: the load's, echoed)
 import { loadAttentionCore } from '../core/attention-core.js';
 import { readVectorFile } from '../vectors/read-file.js';
+import { holdLifeLock } from '../core/worker-life.js';
 
 const CHUNK = 4 * 1024 * 1024;
 let corePromise;
+let life = Promise.resolve(false); // holding the lock the page watches (worker-life.js)
 let job = 0; // the current load; a cancel or a new load makes older ones stop
 
 self.onmessage = async (event) => {
@@ -17,8 +20,14 @@ self.onmessage = async (event) => {
     job += 1;
     return;
   }
+  if (message.type === 'life') {
+    life = holdLifeLock(message.lock);
+    if (await life) self.postMessage({ type: 'alive', lock: message.lock });
+    return;
+  }
   if (message.type !== 'load') return;
   const mine = ++job;
+  await life; // the page can tell this worker's end from the moment work starts
   corePromise ??= loadAttentionCore();
   try {
     const core = await corePromise;
