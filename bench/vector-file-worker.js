@@ -3,6 +3,7 @@
 // 4 MB File slices fed to the C++ streaming parser). It reports when its module is ready, so the
 // benchmark can read the process's memory before the parse, then times one parse on request.
 import { piecesOf, readVectorFile } from '/web/src/vectors/read-file.js';
+import { checkedModule } from '/web/src/core/attention-core.js';
 
 const CHUNK = 4 * 1024 * 1024; // as web/src/workers/vectors-worker.js
 const glue = new URL(self.location.href).searchParams.get('core');
@@ -17,7 +18,7 @@ self.onmessage = async ({ data: { file, maxWords, readOnly } }) => {
       self.postMessage({ type: 'read', ms: performance.now() - t0, sum });
       return;
     }
-    const module = await modulePromise;
+    const module = checkedModule(await modulePromise);
     const core = { module, vectorFileParser: (options) => new module.VectorFileParser(options) };
     const t0 = performance.now();
     const result = await readVectorFile(core, file, {

@@ -19,15 +19,25 @@ namespace aw_js {
 using emscripten::val;
 
 
-// Runs `body`; a C++ exception becomes a thrown JS Error with the same message.
+// What a call that failed returns: {awCoreError: message}. The JS wrapper (checkedModule in
+// web/src/core/attention-core.js) throws it there as an Error with the same message.
+inline val core_error(const std::string& message) {
+  val out = val::object();
+  out.set("awCoreError", message);
+  return out;
+}
+
+// Runs `body`; a C++ exception becomes core_error(its message), returned rather than thrown.
+// A JS exception thrown from here would unwind the embind frames without running destructors:
+// the call's arguments (emval handles) and the Error would never be freed, and the Error's stack
+// keeps the calling view's closures and DOM alive (issue 20: detached nodes grew with every error).
 template <typename Body>
 val guarded(Body&& body) {
   try {
     return body();
   } catch (const std::exception& e) {
-    val::global("Error").new_(std::string(e.what())).throw_();
+    return core_error(e.what());
   }
-  return val::undefined();  // not reached: throw_() does not return
 }
 
 // ---- JS -> C++ ---------------------------------------------------------------------------

@@ -45,14 +45,18 @@ aw::VectorFileOptions parser_options(const val& o) {
 // p.finish(); p.result(); p.delete().
 class VectorFileParserJs {
  public:
+  // Bad options are kept and reported by every later call: an embind constructor cannot
+  // return the error, and throwing would leak (see guarded() in convert.hpp).
   explicit VectorFileParserJs(val options) {
-    guarded([&] {
+    try {
       parser_ = std::make_unique<aw::VectorFileParser>(parser_options(options));
-      return val::undefined();
-    });
+    } catch (const std::exception& e) {
+      options_error_ = e.what();
+    }
   }
-  void feed(val bytes) {
-    guarded([&] {
+  val feed(val bytes) {
+    return guarded([&] {
+      require_parser();
       const std::size_t n = bytes["length"].as<std::size_t>();
       if (n > capacity_) {  // one buffer for every chunk, never zero-filled: the bytes overwrite it
         buffer_.reset(new char[n]);
@@ -63,14 +67,16 @@ class VectorFileParserJs {
       return val::undefined();
     });
   }
-  void finish() {
-    guarded([&] {
+  val finish() {
+    return guarded([&] {
+      require_parser();
       parser_->finish();
       return val::undefined();
     });
   }
-  double bytes_read() const { return static_cast<double>(parser_->bytes_read()); }
+  double bytes_read() const { return parser_ ? static_cast<double>(parser_->bytes_read()) : 0; }
   val summary() const {
+    if (!parser_) return core_error(options_error_);
     const aw::VectorFileSummary& s = parser_->summary();
     val out = val::object();
     out.set("format", s.format);
@@ -89,6 +95,7 @@ class VectorFileParserJs {
   // {summary, words, dim, data: Float32Array} once finished.
   val result() const {
     return guarded([&] {
+      require_parser();
       if (!parser_->finished()) throw aw::InputError("The file has not been read to its end yet.");
       val out = val::object();
       out.set("summary", summary());
@@ -100,7 +107,12 @@ class VectorFileParserJs {
   }
 
  private:
-  std::unique_ptr<aw::VectorFileParser> parser_;
+  void require_parser() const {
+    if (!parser_) throw aw::InputError(options_error_);
+  }
+
+  std::unique_ptr<aw::VectorFileParser> parser_;  // null when the options were refused
+  std::string options_error_;
   std::unique_ptr<char[]> buffer_;  // the chunk being fed, copied in from JS
   std::size_t capacity_ = 0;
 };

@@ -22,6 +22,25 @@ describe('module start-up', () => {
   });
 });
 
+describe('errors cross the boundary without leaking', () => {
+  it('a refused call leaves no JS value held by the core, and a refused parser reports at first use', () => {
+    // guarded() returns the error and the wrapper throws it: a throw from C++ would have left the
+    // call's arguments and the Error in the core's handle table for ever (issue 20).
+    const handles = () => core.module.count_emval_handles();
+    expect(() => core.workbench({ sentence: '' })).toThrow(/token/);
+    const before = handles();
+    for (let i = 0; i < 50; i++) {
+      expect(() => core.workbench({ sentence: '', dModel: 8 })).toThrow(/token/);
+      expect(() => core.cosine([1, 2], [1])).toThrow();
+    }
+    expect(handles()).toBe(before);
+    const parser = core.vectorFileParser({ format: 'xml' });
+    expect(() => parser.feed(new Uint8Array([65]))).toThrow(/option 'format'/);
+    expect(() => parser.result()).toThrow(/option 'format'/);
+    parser.delete();
+  });
+});
+
 describe('workbench', () => {
   it('gives every stage of the class example with its shape', () => {
     const r = core.workbench({});

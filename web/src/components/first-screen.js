@@ -106,12 +106,19 @@ function foldSettings(form, spec) {
   return details;
 }
 
+/** The one MutationObserver per view root that follows the mounted view's redraws. */
+const watchers = new WeakMap();
+
 /**
  * Sets up a mounted view's first screen. Returns the function to call after each render.
  * @param {HTMLElement} viewRoot  the mounted view (the #app element)
  * @param {string} viewId
  */
 export function arrangeFirstScreen(viewRoot, viewId) {
+  // The previous view's watcher goes with it: left on #app it would keep that whole view alive
+  // (its slot) and run its placing on every later redraw.
+  watchers.get(viewRoot)?.disconnect();
+  watchers.delete(viewRoot);
   const spec = KEY_FIGURES[viewId];
   const form = viewRoot.querySelector('form.controls');
   if (!spec || !form) return () => {};
@@ -127,6 +134,7 @@ export function arrangeFirstScreen(viewRoot, viewId) {
   // Some views also redraw on their own (a worker's answer, a model loaded): follow every redraw.
   const observer = new MutationObserver(place);
   observer.observe(viewRoot, { childList: true, subtree: true });
+  watchers.set(viewRoot, observer);
   return place;
 }
 

@@ -10,10 +10,57 @@ import { WASM_URL } from './wasm-url.js';
 /** A matrix as it crosses the boundary: row-major values with their shape. */
 /** @typedef {{rows: number, cols: number, data: Float64Array}} Matrix */
 
+/**
+ * A core call's answer, or its error thrown here: a call that fails in C++ returns
+ * {awCoreError: message} (wasm/convert.hpp, guarded), because throwing across the boundary leaks.
+ */
+export function checked(result) {
+  if (result !== null && typeof result === 'object' && typeof result.awCoreError === 'string') {
+    throw new Error(result.awCoreError);
+  }
+  return result;
+}
+
+// embind classes (EncoderModel, VectorFileParser, ...) are functions whose prototype has delete()
+const isEmbindClass = (value) => typeof value === 'function' && typeof value.prototype?.delete === 'function';
+
+/** An instance of an embind class whose every method's answer goes through checked(). */
+function checkedInstance(instance) {
+  const methods = new Map();
+  return new Proxy(instance, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (!methods.has(key)) methods.set(key, (...args) => checked(value.apply(target, args)));
+      return methods.get(key);
+    },
+  });
+}
+
+/**
+ * The embind module as the rest of the page uses it: every function's and every class method's
+ * answer goes through checked(), so a core error is thrown in JavaScript as an Error.
+ */
+export function checkedModule(raw) {
+  const wrapped = new Map();
+  return new Proxy(raw, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (!wrapped.has(key)) {
+        wrapped.set(key, isEmbindClass(value)
+          ? new Proxy(value, { construct: (Class, args) => checkedInstance(new Class(...args)) })
+          : (...args) => checked(value.apply(target, args)));
+      }
+      return wrapped.get(key);
+    },
+  });
+}
+
 export class AttentionCore {
   /** @param {object} wasmModule the instantiated embind module */
   constructor(wasmModule) {
-    this.module = wasmModule;
+    this.module = checkedModule(wasmModule);
     this.info = wasmModule.buildInfo();
   }
 
