@@ -120,8 +120,10 @@ test('sections off screen redraw after the visible part is shown, and only with 
   await page.fill('#sentence', 'the cat sat on the mat');
   await page.locator('#sentence').press('End');
   await page.keyboard.type(' today', { delay: 0 });
-  // data-renders counts a render once every section is drawn
-  await page.waitForFunction((n) => document.body.dataset.renders !== n && !document.querySelector('[data-section="waiting"]'), renders);
+  // data-renders counts a render once every section is drawn; an earlier keystroke's render can
+  // finish before the last one's starts, so wait for the last sentence's shapes, drawn
+  await page.waitForFunction((n) => document.body.dataset.renders !== n && !document.querySelector('[data-section="waiting"]')
+    && document.querySelector('.panel-shapes table.shapes tr[data-name="X"] td.shape')?.textContent === '(7, 8)', renders);
   const atShown = await page.evaluate(() => window.sectionAtShown);
   assert.ok(atShown.length >= 1);
   assert.ok(atShown.every((s) => s === 'waiting'), `the panel off screen waited at every shown render: ${atShown}`);
