@@ -16,9 +16,9 @@ MatD draw_uniform(rng::TorchGenerator& gen, int rows, int cols, double bound) {
 
 }  // namespace
 
-Parameters zeros_like(const Parameters& p) {
+Parameters zeros_like(const Parameters& p, bool with_embeddings) {
   Parameters z;
-  z.E = MatD::Zero(p.E.rows(), p.E.cols());
+  if (with_embeddings) z.E = MatD::Zero(p.E.rows(), p.E.cols());
   z.W_q = MatD::Zero(p.W_q.rows(), p.W_q.cols());
   z.W_k = MatD::Zero(p.W_k.rows(), p.W_k.cols());
   z.W_v = MatD::Zero(p.W_v.rows(), p.W_v.cols());
@@ -103,7 +103,7 @@ BatchResult batch_gradients(const Parameters& p, const std::vector<Sentence>& ba
                             bool trainable_embeddings) {
   if (batch.empty()) throw InputError("a batch needs at least one sentence");
   BatchResult r;
-  r.gradients = zeros_like(p);
+  r.gradients = zeros_like(p, trainable_embeddings);
   const double weight = 1.0 / static_cast<double>(batch.size());
   for (std::size_t b = 0; b < batch.size(); ++b) {
     const Forward f = forward(p, batch[b]);

@@ -21,7 +21,8 @@ struct Parameters {
 // The same fields holding d loss / d parameter (E's gradient is all zeros when frozen).
 using Gradients = Parameters;
 
-Parameters zeros_like(const Parameters& p);
+// Zeros of p's shapes; E stays empty unless with_embeddings (frozen embeddings need no gradient).
+Parameters zeros_like(const Parameters& p, bool with_embeddings = true);
 bool all_finite(const Parameters& p);
 // Calls f(name, matrix) for every parameter in a fixed order (E first).
 template <typename F>
@@ -65,7 +66,8 @@ struct StageGradients {
   MatD dz, dy, dY, dA, dS, dR, dQ, dK, dV, dX;
 };
 
-// Adds `weight` × d loss(s) / d parameters into g (E only when trainable_embeddings) and
+// Adds `weight` × d loss(s) / d parameters into g (E only when trainable_embeddings; g.E is
+// then empty) and
 // returns the stage gradients of this sentence (scaled by `weight` too).
 StageGradients backward(const Parameters& p, const Sentence& s, const Forward& f, double weight,
                         bool trainable_embeddings, Gradients& g);

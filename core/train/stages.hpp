@@ -1,7 +1,9 @@
 // The block's stages, each as a forward function and its hand-written backward function
 // (reverse mode: given the loss's gradient with respect to a stage's output, return it with
 // respect to the stage's inputs). One sentence at a time, so no padding mask is needed: a batch
-// is a loop over its sentences whose gradients are averaged (see model.hpp).
+// is a loop over its sentences whose gradients are averaged (see model.hpp). The matrices are
+// tiny (a sentence of ~10 words, widths 8-100): below a few thousand multiply-adds a product is
+// coefficient-based (lazyProduct), where Eigen's blocked GEMM would cost more in set-up than it saves.
 //
 //   ids -> X = E[ids] -> Q = X W_q, K = X W_k, V = X W_v -> R = Q Kᵀ -> S = R / √d_k
 //       -> A = softmax_rows(S) -> Y = A V -> y = Y[target] -> z = y W_head + b_head
@@ -13,6 +15,12 @@
 #include "core/math/matrix.hpp"
 
 namespace aw::train {
+
+template <typename A, typename B>
+MatD product(const A& a, const B& b) {
+  if (a.rows() * a.cols() * b.cols() <= 4096) return a.lazyProduct(b);
+  return a * b;
+}
 
 // ---- embedding lookup: X[i] = E[ids[i]] ------------------------------------------------
 inline MatD embedding_forward(const MatD& E, const std::vector<int>& ids) {
@@ -26,21 +34,21 @@ inline void embedding_backward(const MatD& dX, const std::vector<int>& ids, MatD
 }
 
 // ---- projection: P = X W ----------------------------------------------------------------
-inline MatD projection_forward(const MatD& X, const MatD& W) { return X * W; }
+inline MatD projection_forward(const MatD& X, const MatD& W) { return product(X, W); }
 struct ProjectionGrad {
   MatD dX, dW;
 };
 inline ProjectionGrad projection_backward(const MatD& X, const MatD& W, const MatD& dP) {
-  return {dP * W.transpose(), X.transpose() * dP};
+  return {product(dP, W.transpose()), product(X.transpose(), dP)};
 }
 
 // ---- raw scores: R = Q Kᵀ ----------------------------------------------------------------
-inline MatD scores_forward(const MatD& Q, const MatD& K) { return Q * K.transpose(); }
+inline MatD scores_forward(const MatD& Q, const MatD& K) { return product(Q, K.transpose()); }
 struct ScoresGrad {
   MatD dQ, dK;
 };
 inline ScoresGrad scores_backward(const MatD& Q, const MatD& K, const MatD& dR) {
-  return {dR * K, dR.transpose() * Q};
+  return {product(dR, K), product(dR.transpose(), Q)};
 }
 
 // ---- scaling: S = R · c (c = 1/√d_k) ----------------------------------------------------
@@ -63,12 +71,12 @@ inline MatD softmax_backward(const MatD& A, const MatD& dA) {
 }
 
 // ---- mixing: Y = A V -------------------------------------------------------------------------
-inline MatD mix_forward(const MatD& A, const MatD& V) { return A * V; }
+inline MatD mix_forward(const MatD& A, const MatD& V) { return product(A, V); }
 struct MixGrad {
   MatD dA, dV;
 };
 inline MixGrad mix_backward(const MatD& A, const MatD& V, const MatD& dY) {
-  return {dY * V.transpose(), A.transpose() * dY};
+  return {product(dY, V.transpose()), product(A.transpose(), dY)};
 }
 
 // ---- the target word's row: y = Y[t] -------------------------------------------------------
@@ -80,12 +88,12 @@ inline MatD select_backward(const MatD& dy, long rows, int t) {
 }
 
 // ---- task head: z = y W_head + b_head -------------------------------------------------------
-inline MatD head_forward(const MatD& y, const MatD& W, const MatD& b) { return y * W + b; }
+inline MatD head_forward(const MatD& y, const MatD& W, const MatD& b) { return product(y, W) + b; }
 struct HeadGrad {
   MatD dy, dW, db;
 };
 inline HeadGrad head_backward(const MatD& y, const MatD& W, const MatD& dz) {
-  return {dz * W.transpose(), y.transpose() * dz, dz};
+  return {product(dz, W.transpose()), product(y.transpose(), dz), dz};
 }
 
 // ---- cross-entropy: loss = log Σ exp z − z[label] -------------------------------------------

@@ -107,10 +107,20 @@ StepResult Trainer::step() {
   r.detail = batch_gradients(params_, batch, config_.trainable_embeddings);
   r.loss = r.detail.loss;
   std::optional<std::string> why = refusal(r.loss, r.detail.gradients);
-  Parameters updated = params_;
   if (!why) {
-    optimizer_.apply(updated, r.detail.gradients, config_.trainable_embeddings);
-    if (!all_finite(updated)) why = refusal(NAN, r.detail.gradients);
+    // Updated in place; the previous weights are kept (E only when it changes) to go back to if
+    // the update leaves the floating-point range.
+    Parameters before;
+    before.W_q = params_.W_q, before.W_k = params_.W_k, before.W_v = params_.W_v;
+    before.W_head = params_.W_head, before.b_head = params_.b_head;
+    if (config_.trainable_embeddings) before.E = params_.E;
+    optimizer_.apply(params_, r.detail.gradients, config_.trainable_embeddings);
+    if (!all_finite(params_)) {
+      if (config_.trainable_embeddings) params_.E = std::move(before.E);
+      params_.W_q = std::move(before.W_q), params_.W_k = std::move(before.W_k), params_.W_v = std::move(before.W_v);
+      params_.W_head = std::move(before.W_head), params_.b_head = std::move(before.b_head);
+      why = refusal(NAN, r.detail.gradients);
+    }
   }
   if (why) {
     diverged_ = true;
@@ -119,7 +129,6 @@ StepResult Trainer::step() {
     r.message = *why;
     return r;
   }
-  params_ = std::move(updated);
   batches_.push_back(r.batch);
   ++step_;
   if (++batch_in_epoch_ == c.batches_per_epoch) {
