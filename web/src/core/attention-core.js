@@ -297,6 +297,21 @@ export class AttentionCore {
   }
 
   /**
+   * Issue 18: a training run of one attention block + task head on the sense task (core/train/).
+   * The caller owns it: call `.delete()` when done. Throws an Error for a bad configuration.
+   * @param {{inputs?: 'random'|'glove', trainableEmbeddings?: boolean, dModel?: number, dK?: number,
+   *          seed?: number, optimizer?: 'sgd'|'adam', learningRate?: number, batchSize?: number,
+   *          trainSet?: 'full'|'eight', glove?: {words: string[], dim: number, data: Float32Array,
+   *          index?: Map<string, number>}}} config  glove: the page's GloVe table (vectors/store.js)
+   * @returns {Trainer}
+   */
+  createTrainer(config = {}) {
+    const { glove, ...options } = config;
+    if (options.inputs === 'glove') options.gloveRows = taskRowsOf(glove, this.module.trainingVocabulary());
+    return new Trainer(new this.module.TrainerHandle(options));
+  }
+
+  /**
    * Decodes the trained encoder's pack once and keeps the model in the core's memory, for every
    * request that follows (the free functions below decode the 7 MB pack on each call). The caller
    * owns it: call `.delete()` when done. Throws on a damaged pack.
@@ -388,6 +403,116 @@ export class EncoderModel {
   }
 
   /** Frees the model's memory in the core. */
+  delete() {
+    this.handle?.delete();
+    this.handle = null;
+  }
+}
+
+/**
+ * The rows of a GloVe table for the training task's words, in the task's order (a lookup and a
+ * copy; the core checks and uses them). Throws an Error naming the words the table lacks.
+ */
+function taskRowsOf(glove, vocabulary) {
+  if (!glove?.words || !glove?.data || !glove?.dim) {
+    throw new Error('GloVe inputs need the GloVe table: load the bundled GloVe subset first.');
+  }
+  const index = glove.index ?? new Map(glove.words.map((w, i) => [w, i]));
+  const data = new Float32Array(vocabulary.length * glove.dim);
+  const missing = [];
+  vocabulary.forEach((word, row) => {
+    const at = index.get(word);
+    if (at === undefined) missing.push(word);
+    else data.set(glove.data.subarray(at * glove.dim, (at + 1) * glove.dim), row * glove.dim);
+  });
+  if (missing.length) throw new Error(`The GloVe table lacks these task words: ${missing.join(', ')}.`);
+  return { name: glove.name ?? 'GloVe', words: vocabulary, dim: glove.dim, data };
+}
+
+/**
+ * A training run in the core's memory (made by createTrainer). Every number comes from C++;
+ * matrices are {rows, cols, data: Float32Array} copies. A deleted trainer refuses further calls.
+ */
+export class Trainer {
+  constructor(handle) {
+    this.handle = handle;
+  }
+
+  #live() {
+    if (!this.handle) throw new Error('This training run was deleted.');
+    return this.handle;
+  }
+
+  /** {examples, batchesPerEpoch, step, epoch, batchInEpoch} */
+  counts() {
+    return this.#live().counts();
+  }
+
+  /**
+   * One optimizer step on the next batch: {loss (the batch mean before the update, null when
+   * refused), step, epoch, batchInEpoch, examples, batchesPerEpoch, batch (example indices),
+   * batchCorrect, diverged, message?, gradients}. gradients: W_q, W_k, W_v, W_head, b_head
+   * (and embeddings when trainable) of the batch's mean loss, and d loss / d stage output for
+   * the batch's first sentence: logits, y, Y, A, S (scaled scores), QK (raw scores), Q, K, V, X.
+   * After divergence every step is refused with the same message; the weights stay finite.
+   */
+  step() {
+    return this.#live().step();
+  }
+
+  /**
+   * The rest of the current epoch, then the loss and accuracy on the whole training and
+   * validation sets: {trainLoss, trainAccuracy, validationLoss, validationAccuracy,
+   * meanBatchLoss (of this epoch's steps), epoch, step, batchInEpoch, diverged, message?}.
+   */
+  runEpoch() {
+    return this.#live().runEpoch();
+  }
+
+  /** {trainLoss, trainAccuracy, validationLoss, validationAccuracy}; changes nothing. */
+  evaluate() {
+    return this.#live().evaluate();
+  }
+
+  /**
+   * One sentence through the current weights (inference, changes nothing): {tokens, targetIndex,
+   * n, weights: Float32Array (n*n, row-major A), probabilities, predicted, label, loss}.
+   * @param {number} sentenceIndex
+   * @param {'train'|'validation'} split
+   */
+  attention(sentenceIndex, split = 'validation') {
+    return this.#live().attention(sentenceIndex, split);
+  }
+
+  /** Copies of {W_q, W_k, W_v, W_head, b_head, embeddings} now. */
+  parameters() {
+    return this.#live().parameters();
+  }
+
+  /** The same at step 0. */
+  initialParameters() {
+    return this.#live().initialParameters();
+  }
+
+  /**
+   * {train, validation: [{text, target (the ambiguous word), targetIndex, sense, label (index
+   * into classes), tokens}], classes, vocabulary (the rows of the embeddings)}.
+   */
+  dataset() {
+    return this.#live().dataset();
+  }
+
+  /** The example indices of every step's batch so far (for the exported PyTorch script). */
+  batchOrder() {
+    return this.#live().batchOrder();
+  }
+
+  /** The resolved configuration (dModel is GloVe's width with GloVe inputs) and divergedLossBound. */
+  config() {
+    return this.#live().config();
+  }
+
+  /** Frees the run's memory in the core. */
   delete() {
     this.handle?.delete();
     this.handle = null;
