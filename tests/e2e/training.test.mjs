@@ -90,6 +90,11 @@ test('the exported PyTorch script repeats the run: Debian’s Python prints the 
     return;
   }
   const { page } = await openTraining();
+  // two single steps (listed with their losses), then Train finishes epoch 1 and runs 2 and 3
+  await page.click('#train-step');
+  await page.waitForSelector('#training[data-step="1"]');
+  await page.click('#train-step');
+  await page.waitForSelector('#training[data-step="2"]');
   await trainThreeEpochs(page);
   const onPage = await epochsOnPage(page);
   const script = await exported(page, 'training_run.py');
@@ -98,16 +103,16 @@ test('the exported PyTorch script repeats the run: Debian’s Python prints the 
   const run = spawnSync(PYTHON, [file], { encoding: 'utf8', timeout: 120000 });
   assert.equal(run.status, 0, run.stderr);
   const printed = JSON.parse(run.stdout.trim().split('\n').pop());
-  assert.equal(printed.epochs.length, 3);
+  assert.equal(printed.epochs.length, 4);
   for (const e of printed.epochs) {
     for (const key of ['trainLoss', 'validationLoss', 'trainAccuracy', 'validationAccuracy']) {
       assert.ok(Math.abs(e[key] - onPage[e.epoch][key]) <= 1e-4, `epoch ${e.epoch} ${key}: PyTorch ${e[key]}, page ${onPage[e.epoch][key]}`);
     }
   }
-  // and every step's batch loss, as the page lists them
-  const steps = await page.$$eval('.step-loss-table td.computed', (tds) => tds.map((td) => Number(td.dataset.value)));
-  assert.equal(printed.steps.length, steps.length);
-  printed.steps.forEach((loss, k) => assert.ok(Math.abs(loss - steps[k]) <= 1e-4, `step ${k + 1}: PyTorch ${loss}, page ${steps[k]}`));
+  // and the batch loss of each step the page lists (the steps taken one at a time)
+  const steps = await page.$$eval('.step-loss-table tbody tr', (trs) => trs.map((tr) => [Number(tr.querySelector('th').textContent), Number(tr.querySelector('td.computed').dataset.value)]));
+  assert.deepEqual(steps.map(([step]) => step), [1, 2]);
+  for (const [step, loss] of steps) assert.ok(Math.abs(printed.steps[step - 1] - loss) <= 1e-4, `step ${step}: PyTorch ${printed.steps[step - 1]}, page ${loss}`);
   // the weights as .npy: NumPy's header and float64 values
   const npy = await exported(page, 'W_q.npy');
   assert.deepEqual([...npy.subarray(0, 6)], [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]);

@@ -8,11 +8,12 @@ import { addExport } from './export.js';
 import { dataTable } from './data-table.js';
 import { num, full, shapeText } from '../format.js';
 
-// The diagram's boxes and the trainer's stage names (core/train): [box, stage, title, kind]
+// The diagram's boxes and the trainer's stage names (core.createTrainer's step().gradients):
+// [box, stage, title, kind]. The per-sentence stages are the batch's first sentence's.
 const BOXES = [
   ['X', 'X', 'X', 'input'], ['Wq', 'W_q', 'W_q', 'param'], ['Wk', 'W_k', 'W_k', 'param'], ['Wv', 'W_v', 'W_v', 'param'],
   ['Q', 'Q', 'Q = X W_q', 'computed'], ['K', 'K', 'K = X W_k', 'computed'], ['V', 'V', 'V = X W_v', 'computed'],
-  ['S', 'scores', 'Q Kᵀ ÷ √d_k', 'computed'], ['A', 'attn_weights', 'softmax: A', 'computed'], ['Y', 'Y', 'Y = A V', 'computed'],
+  ['S', 'S', 'S = Q Kᵀ ÷ √d_k', 'computed'], ['A', 'A', 'A = softmax(S)', 'computed'], ['Y', 'Y', 'Y = A V', 'computed'],
 ];
 
 /** A gradient as the trainer returns it, as a {rows, cols, data} matrix (or null when absent). */

@@ -85,11 +85,14 @@ export function buildTrainingControls(view, state, update, actions) {
       train.text(`Train ${s.trainEpochs} ${s.trainEpochs === 1 ? 'epoch' : 'epochs'}`);
     },
     busy(on) {
+      const changed = on !== training;
+      const focused = document.activeElement; // before disabling it drops the focus
       training = on;
       setDisabled();
-      // the button that was pressed is now disabled: keep the keyboard's place on Stop
-      if (on) stop.node().focus();
-      else if (document.activeElement === stop.node() || document.activeElement === document.body) train.node().focus();
+      if (!changed) return;
+      // the button that was pressed is now disabled: keep the keyboard's place on Stop, then back
+      if (on && focused === train.node()) stop.node().focus();
+      else if (!on && (focused === stop.node() || document.activeElement === document.body)) train.node().focus();
     },
     runState(run) {
       lastRun = run;

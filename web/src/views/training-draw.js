@@ -33,10 +33,13 @@ export function buildSections(results) {
 
 const PARAMETER_NAMES = ['W_q', 'W_k', 'W_v', 'W_head', 'b_head'];
 
-/** The run's parameters as a list the core can compare: [{name, rows, cols, data}]. */
-export function parameterList(p) {
+/**
+ * The run's parameters as a list the core can compare: [{name, rows, cols, data}]. The
+ * embedding table counts only when it is trained.
+ */
+export function parameterList(p, trainableEmbeddings) {
   const list = PARAMETER_NAMES.filter((name) => p[name]).map((name) => ({ name, ...p[name] }));
-  if (p.embeddings) list.push({ name: 'embeddings', ...p.embeddings });
+  if (trainableEmbeddings && p.embeddings) list.push({ name: 'embeddings', ...p.embeddings });
   return list;
 }
 
@@ -44,7 +47,7 @@ export function parameterList(p) {
 export function drawRun(sections, { run, state, core, update, status }) {
   let changes = null;
   try {
-    changes = core.parameterChanges(parameterList(run.parameters), parameterList(run.initial));
+    changes = core.parameterChanges(parameterList(run.parameters, run.config.trainableEmbeddings), parameterList(run.initial, run.config.trainableEmbeddings));
   } catch (error) {
     status.error(error.message);
   }
@@ -139,7 +142,7 @@ function drawAttention(section, run, state, update, changes) {
     if (Number.isInteger(value) && value >= 0 && value < validation.length) update({ trainShow: value });
     else e.target.value = String(run.attention?.index ?? 0);
   });
-  validation.forEach((s, i) => pick.append('option').attr('value', i).text(`${i + 1}. ${s.text} (${s.label})`));
+  validation.forEach((s, i) => pick.append('option').attr('value', i).text(`${i + 1}. ${s.text} (${run.dataset.classes[s.label]})`));
   const a = run.attention;
   if (!a) return;
   pick.property('value', String(a.index));
@@ -203,7 +206,7 @@ function drawInference(section, run, core) {
   if (!inf) return;
   let changes;
   try {
-    changes = core.parameterChanges(parameterList(inf.after), parameterList(inf.before));
+    changes = core.parameterChanges(parameterList(inf.after, true), parameterList(inf.before, true));
   } catch (error) {
     section.append('p').attr('class', 'error').text(error.message);
     return;

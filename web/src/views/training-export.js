@@ -13,7 +13,7 @@ export function drawTrainingExport(section, run) {
     `This run lives only in this tab: leaving the chapter and coming back keeps it, a reload or a new tab starts from step 0. To keep the weights reached (step ${run.counts.step}), export them.`,
   );
   const row = section.append('div').attr('class', 'control-row training-export');
-  const params = () => parameterList(run.parameters).map((m) => ({ ...m, name: m.name }));
+  const params = () => parameterList(run.parameters, true);
   for (const m of params()) {
     row.append('button').attr('type', 'button').attr('data-export', `${m.name}.npy`).text(`${m.name}.npy`)
       .on('click', () => {

@@ -20,7 +20,7 @@ export function pytorchTrainingScript(run) {
     config, classes: run.classes, table_name: run.tableName,
     embeddings: matrixValues(run.table),
     W_q: matrixValues(run.initial.W_q), W_k: matrixValues(run.initial.W_k), W_v: matrixValues(run.initial.W_v),
-    W_head: matrixValues(run.initial.W_head), b_head: Array.from(run.initial.b_head.data),
+    W_head: matrixValues(run.initial.W_head), b_head: Array.from(run.initial.b_head.data), // (1, classes) as a vector
     train: run.train.map(({ rows, target, label, text }) => ({ rows, target, label, text })),
     validation: run.validation.map(({ rows, target, label, text }) => ({ rows, target, label, text })),
     batches: run.batches,
@@ -33,8 +33,9 @@ export function pytorchTrainingScript(run) {
 # Repeats a training run of the Attention Whiteboard's "Training the block" chapter in PyTorch.
 # Same initial weights, same sentences (as rows of the embedding table), same batches in the same
 # order, same optimiser and learning rate; autograd computes the gradients. It prints each step's
-# batch loss and the losses and accuracies after each epoch, which should equal the page's to
-# about 1e-6 (the page computes in single precision, this script in double).
+# batch loss and the losses and accuracies after each epoch, which equal the page's up to
+# rounding (both compute in double; the page shows the weights rounded to single precision, and the
+# initial weights are single-precision numbers, so the file holds them exactly).
 # Run: python3 ${'training_run.py'}   (needs PyTorch: pip install torch, or Debian's python3-torch)
 import json
 import math
@@ -84,8 +85,16 @@ def evaluate():
     return train_loss.item(), train_acc.item(), val_loss.item(), val_acc.item()
 
 
+def epoch_row(epoch):
+    train_loss, train_acc, val_loss, val_acc = evaluate()
+    print(f"epoch {epoch:3d}  training loss {train_loss:.8f}  accuracy {train_acc:.4f}  "
+          f"validation loss {val_loss:.8f}  accuracy {val_acc:.4f}")
+    return {"epoch": epoch, "trainLoss": train_loss, "trainAccuracy": train_acc,
+            "validationLoss": val_loss, "validationAccuracy": val_acc}
+
+
 step_losses = []
-epochs = []
+epochs = [epoch_row(0)]  # before any step
 for step, batch in enumerate(RUN["batches"], start=1):
     optimizer.zero_grad()
     loss, _ = loss_and_accuracy([RUN["train"][i] for i in batch])
@@ -93,13 +102,8 @@ for step, batch in enumerate(RUN["batches"], start=1):
     optimizer.step()
     step_losses.append(loss.item())
     print(f"step {step:4d}  batch loss {loss.item():.8f}")
-    if step % RUN["batches_per_epoch"] == 0:
-        epoch = step // RUN["batches_per_epoch"]
-        train_loss, train_acc, val_loss, val_acc = evaluate()
-        epochs.append({"epoch": epoch, "trainLoss": train_loss, "trainAccuracy": train_acc,
-                       "validationLoss": val_loss, "validationAccuracy": val_acc})
-        print(f"epoch {epoch:3d}  training loss {train_loss:.8f}  accuracy {train_acc:.4f}  "
-              f"validation loss {val_loss:.8f}  accuracy {val_acc:.4f}")
+    if step % RUN["batches_per_epoch"] == 0:  # an epoch ends: both sets evaluated, as on the page
+        epochs.append(epoch_row(step // RUN["batches_per_epoch"]))
 
 print(json.dumps({"steps": step_losses, "epochs": epochs}))
 `;

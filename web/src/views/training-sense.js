@@ -31,7 +31,13 @@ export function drawSenseCheck(section, { run, core }) {
   }
   let result;
   try {
-    result = core.trainedSenseCheck({ first: triple.first, otherSense: triple.otherSense, sameSense: triple.sameSense, initial: run.initial, trained: run.parameters });
+    // with trainable embeddings, step 0 is judged on the initial table and the trained block on today's
+    const check = (table) => {
+      const [first, otherSense, sameSense] = triple.at(table);
+      return core.trainedSenseCheck({ first, otherSense, sameSense, initial: run.initial, trained: run.parameters });
+    };
+    const atStart = check(run.initial.embeddings);
+    result = run.config.trainableEmbeddings ? { ...atStart, trained: check(run.parameters.embeddings).trained } : atStart;
   } catch (error) {
     section.append('p').attr('class', 'error').text(error.message);
     return;
@@ -44,7 +50,7 @@ export function drawSenseCheck(section, { run, core }) {
   const head = table.append('thead').append('tr');
   for (const h of ['vectors', '1 vs 2 (different sense)', '1 vs 3 (same sense)', 'margin', 'verdict']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
-  for (const [key, label] of [['raw', 'looked-up rows of X'], ['initial', 'contextual, projections at step 0'], ['trained', `contextual, trained projections (step ${run.counts.step})`]]) {
+  for (const [key, label] of [['raw', `looked-up rows of X${run.config.trainableEmbeddings ? ' (at step 0)' : ''}`], ['initial', 'contextual, projections at step 0'], ['trained', `contextual, trained projections (step ${run.counts.step})`]]) {
     const c = result[key];
     const tr = body.append('tr').attr('data-row', key).attr('data-verdict', c.verdict);
     tr.append('th').attr('scope', 'row').text(label);

@@ -14,7 +14,10 @@ import { buildSections, drawRun } from './training-draw.js';
 import { divergenceText } from './training-text.js';
 
 // One run for the page's lifetime (not stored anywhere: a reload starts again).
-const session = { client: null, key: '', run: null, serial: 0 };
+const session = { client: null, key: '', run: null, serial: 0, stopAsked: false, training: false, shown: null };
+// The mounted view's drawing and messages: work started under an earlier mount (the chapter was
+// left and entered again) reports to the view on screen now.
+const shown = () => session.shown;
 
 export const trainingView = {
   id: 'training',
@@ -58,12 +61,12 @@ export const trainingView = {
     const resultsEl = view.append('div').attr('id', 'training-results').node();
     const status = createStatus(view.select('.status-slot'), resultsEl);
     const sections = buildSections(select(resultsEl));
-    let stopAsked = false;
 
     const busy = (on) => {
       view.attr('data-training', String(on));
       ui.busy(on);
     };
+    session.shown = { draw: () => draw(), status, busy, progress: (i, n) => ui.progress(i, n) };
     const draw = () => {
       const run = session.run;
       ui.runState(run);
@@ -100,29 +103,32 @@ export const trainingView = {
         const result = await client.request({ type, show: current.trainShow });
         if (session.run !== run) return false;
         apply(run, type, result);
-        status.error('');
-        draw();
+        shown().status.error('');
+        shown().draw();
         return !run.diverged;
       } catch (error) {
-        if (!error.cancelled && session.run === run) status.error(error.message);
+        if (!error.cancelled && session.run === run) shown().status.error(error.message);
         return false;
       }
     }
 
+    /** n epochs, one request each, drawn as each ends; Stop asks for no more (the weights stay). */
     async function trainEpochs(n) {
-      stopAsked = false;
-      busy(true);
-      for (let i = 0; i < n && !stopAsked; i++) {
-        ui.progress(i, n);
+      session.stopAsked = false;
+      session.training = true;
+      shown().busy(true);
+      for (let i = 0; i < n && !session.stopAsked; i++) {
+        shown().progress(i, n);
         if (!(await act('epoch'))) break;
       }
-      ui.progress(null);
-      busy(false);
-      draw();
+      session.training = false;
+      shown().progress(null);
+      shown().busy(false);
+      shown().draw();
     }
 
     function stop() {
-      stopAsked = true;
+      session.stopAsked = true;
       client.cancelWaiting();
     }
 
@@ -136,13 +142,13 @@ export const trainingView = {
       const run = { config, steps: [], epochs: [], diverged: null, lastStep: null, inference: null, counts: null };
       session.run = run;
       session.serial += 1;
-      status.error('');
+      shown().status.error('');
       try {
         let glove;
         if (config.inputs === 'glove') {
-          status.notices(['Loading the bundled GloVe vectors (about 2 MB, once)…']);
+          shown().status.notices(['Loading the bundled GloVe vectors (about 2 MB, once)…']);
           const table = await loadGlove(core);
-          glove = { name: table.name, words: table.words, dim: table.dim, data: table.data.slice() };
+          glove = { name: table.name, words: table.words, dim: table.dim, data: table.data }; // copied to the worker
         }
         if (session.run !== run) return;
         const created = await client.request({ type: 'create', config, glove, show: s.trainShow });
@@ -153,10 +159,13 @@ export const trainingView = {
         const zero = await client.request({ type: 'evaluate', show: s.trainShow });
         if (session.run !== run) return;
         run.epochs.push({ epoch: 0, ...zero.evaluation });
-        status.notices([]);
-        draw();
+        shown().status.notices([]);
+        shown().draw();
       } catch (error) {
-        if (session.run === run && !error.cancelled) status.error(error.message);
+        if (session.run === run && !error.cancelled) {
+          shown().status.notices([]);
+          shown().status.error(error.message);
+        }
       }
     }
 
@@ -166,12 +175,12 @@ export const trainingView = {
         const showChanged = current.trainShow !== s.trainShow;
         current = s;
         ui.sync(s);
-        startRun(s);
-        if (session.run?.counts) {
-          draw();
-          // the chosen validation sentence changed: ask the worker for its A (the run is untouched)
-          if (showChanged && !client.busy) act('snapshot');
-        }
+        // a run being trained keeps its settings (they are disabled meanwhile)
+        if (!session.training) startRun(s);
+        busy(session.training);
+        draw();
+        // the chosen validation sentence changed: ask the worker for its A (the run is untouched)
+        if (showChanged && session.run?.counts && !client.busy) act('snapshot');
       },
     };
   },
