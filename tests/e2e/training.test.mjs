@@ -125,13 +125,28 @@ test('a learning rate far too high: training stops with a message, the weights s
   await page.click('#train-run');
   await page.waitForSelector('#training[data-diverged="true"][data-training="false"]');
   const message = await page.textContent('#training-counts .divergence');
-  assert.match(message, /^Training stopped: .+ The step was refused, so the weights stay at their last finite values \(after step \d+\)\. The learning rate, 1000, is too high/);
+  const step = await page.getAttribute('#training', 'data-step');
+  assert.match(message, new RegExp(`^Stopped after step ${step} at learning rate 1000\\. Training diverged: the batch loss reached [^ ]+, past the bound of 100\\.`));
   const text = await page.textContent('#training');
   assert.doesNotMatch(text, /NaN|Infinity|undefined/);
   // the buttons that train are off until a new run; evaluation still works
   assert.equal(await page.isDisabled('#train-step'), true);
   assert.equal(await page.isDisabled('#train-evaluate'), false);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('eight training sentences: the page says overfitting when validation loss rises, from its own numbers', async () => {
+  const { page } = await openTraining('&trset=eight&trlr=0.03');
+  await page.selectOption('#train-epochs', '20');
+  await page.click('#train-run');
+  await page.waitForSelector('#training[data-epoch="20"][data-training="false"]');
+  const epochs = await epochsOnPage(page);
+  const best = epochs.reduce((b, e) => (e.validationLoss < b.validationLoss ? e : b));
+  const last = epochs.at(-1);
+  assert.ok(last.validationLoss > best.validationLoss && last.trainLoss < best.trainLoss, 'this run overfits');
+  assert.equal(await page.getAttribute('.overfit-note', 'data-rising'), 'true');
+  assert.match(await page.textContent('.overfit-note'), new RegExp(`^Overfitting: validation loss was lowest after epoch ${best.epoch} `));
   await page.close();
 });
 

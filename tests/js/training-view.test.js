@@ -72,8 +72,8 @@ describe('the sentences beside the numbers', () => {
   });
 
   it('divergence, inference and persistence say the numbers they are given', () => {
-    expect(divergenceText({ message: 'the loss became infinite.', step: 3, learningRate: 1000 }))
-      .toBe('Training stopped: the loss became infinite. The step was refused, so the weights stay at their last finite values (after step 3). The learning rate, 1000, is too high for this run: lower it and start again.');
+    expect(divergenceText({ message: 'Training diverged: the batch loss reached 9.41e+04.', step: 3, learningRate: 1000 }))
+      .toBe('Stopped after step 3 at learning rate 1000. Training diverged: the batch loss reached 9.41e+04. The weights shown are those after step 3; the buttons that train are off until you start again.');
     expect(inferenceText({ changed: [{ name: 'W_q', changed: 0 }], moved: 0, total: 1234, step: 7 })).toContain('all 1,234 parameter numbers are bit for bit what they were before');
     expect(inferenceText({ changed: [{ name: 'W_q', changed: 2 }], moved: 2, total: 10, step: 7 })).toContain('changed 2 of 10 parameter numbers (W_q)');
     expect(persistenceText({ n: 3, count: 9, parameterCount: 200, tokens: ['the', 'bank', 'closed'] })).toContain('A is 3 × 3 = 9 numbers');

@@ -125,7 +125,9 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
  * The boxes and arrows of the diagram, forward solid and backward dashed, laid out for the box's
  * width and laid out again when it changes. `nodes`: {X, Wq, Wk, Wv, Q, K, V, S, A, Y, L}, each
  * {title, sub, lines: [two short lines for phones], kind, m: a matrix whose [0, 0] the box shows
- * (or null), at: the reveal step, valueName?, valuePrefix?}. Returns the <svg> (a d3 selection).
+ * (or null), at: the reveal step, valueName?, valuePrefix?, cell?: [i, j] the entry shown ([0, 0]
+ * by default), valueLabel?: what stands before the value instead of the entry's indices}.
+ * Returns the <svg> (a d3 selection).
  */
 export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
   // [from, to, the step that draws the arrow]
@@ -159,8 +161,9 @@ export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
     if (n.m) {
       // one real number per box; the title has the first row in full
       b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-value')
-        .attr('data-value', full(n.m.data[0]));
-      b.append('title').text(`${n.valueName ?? n.title}, first row: [${Array.from(n.m.data.subarray(0, n.m.cols), full).join(', ')}]`);
+        .attr('data-value', full(valueOf(n)));
+      const row = (n.cell ?? [0, 0])[0];
+      b.append('title').text(`${n.valueName ?? n.title}, ${row === 0 ? 'first row' : `row ${row}`}: [${Array.from(n.m.data.subarray(row * n.m.cols, (row + 1) * n.m.cols), full).join(', ')}]`);
     }
     return { id, n, b };
   });
@@ -200,10 +203,21 @@ export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
       b.select('.grad-sub').attr('y', layout.lines.sub).text(tall ? n.lines[0] : n.sub);
       b.select('.grad-sub2').attr('y', layout.lines.sub2 ?? 0).attr('display', tall ? null : 'none').text(tall ? n.lines[1] : '');
       // the portrait box is a third of a phone: "[0,0]" spares the width of " = "
-      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${n.valuePrefix ?? ''}${tall ? '[0,0]' : '[0, 0] ='} ${num(n.m.data[0])}`);
+      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${n.valuePrefix ?? ''}${n.valueLabel ?? cellLabel(n.cell ?? [0, 0], tall)} ${num(valueOf(n))}`);
     }
   };
   place(gradientLayout(widthOf(root.node())));
   watchWidth(box.node(), (width) => place(gradientLayout(width)));
   return svg;
+}
+
+/** The entry a box shows: m[i, j] for its `cell`, [0, 0] by default. */
+function valueOf(n) {
+  const [i, j] = n.cell ?? [0, 0];
+  return n.m.data[i * n.m.cols + j];
+}
+
+/** "[i, j] =" (or "[i,j]" in a phone's narrow box). */
+function cellLabel([i, j], tall) {
+  return tall ? `[${i},${j}]` : `[${i}, ${j}] =`;
 }

@@ -41,20 +41,26 @@ export function drawTrainingGradients(container, run) {
   }
   const grads = s.gradients ?? {};
   const loss = { rows: 1, cols: 1, data: Float64Array.of(s.loss) };
+  // Only the ambiguous word's row of Y feeds the head, so the gradients of Y, A, S and Q are zero
+  // outside that row: those boxes show the entry in the word's row.
+  const first = run.dataset.train[s.batch?.[0]];
+  const wordRow = first?.targetIndex ?? 0;
   const nodes = {};
   for (const [box, stage, title, kind] of BOXES) {
     const m = gradientMatrix(grads[stage]);
     const param = kind === 'param' || (box === 'X' && run.config.trainableEmbeddings);
+    const cell = ['Q', 'S', 'A', 'Y'].includes(box) && m && wordRow < m.rows ? [wordRow, 0] : [0, 0];
     nodes[box] = {
-      title, kind: param ? 'param' : kind, m, at: 0, valueName: `∂L/∂${stage}`, valuePrefix: '∂L ',
+      title, kind: param ? 'param' : kind, m, at: 0, cell, valueName: `∂L/∂${stage}`, valuePrefix: '∂L ',
       sub: m ? `${param ? 'parameter' : 'gradient'} ${shapeText(m.rows, m.cols)}` : 'no gradient',
       lines: [param ? 'parameter' : 'gradient', m ? shapeText(m.rows, m.cols) : ''],
     };
   }
-  nodes.L = { title: 'loss', sub: `batch of ${run.config.batchSize}`, lines: ['cross-entropy', `step ${s.step}`], kind: 'param-free', m: loss, at: 0, valueName: 'loss' };
+  nodes.L = { title: 'loss', sub: `batch of ${run.config.batchSize}`, lines: ['cross-entropy', `step ${s.step}`], kind: 'param-free', m: loss, at: 0, valueName: 'loss', valueLabel: '=' };
+  const sentence = first ? ` The per-sentence boxes (X, Q, K, V, S, A, Y) are for the batch’s first sentence, “${first.text}”, whose “${first.target}” is token ${wordRow}: Y, A, S and Q show the entry in that row, the only row the head reads, so the only one with a gradient.` : '';
   root.append('p').text(
     `Step ${s.step}: the batch loss is ${num(s.loss)}. Solid arrows: the forward pass. Dashed arrows: the gradients flowing back from the loss, the same diagram as Class 05, now with the numbers of this step. ` +
-      'Each box shows the [0, 0] entry of the gradient of the loss with respect to that stage (hover a box for its first row); the boxes marked parameter are what the optimiser updates.',
+      `Each box shows one entry of the gradient of the loss with respect to that stage (hover a box for a whole row); the boxes marked parameter are what the optimiser updates.${sentence}`,
   );
   const svg = drawArrowDiagram(root, nodes, {
     gradLabel: `gradients of step ${s.step}`,

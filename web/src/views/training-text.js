@@ -41,10 +41,12 @@ export function overfittingNote(epochs) {
   };
 }
 
-/** The stop message of a refused step (never a NaN): what happened, what was kept, what to do. */
+/**
+ * The stop message of a refused step (never a NaN): the core's message says what happened and
+ * what to do; this adds where the run stopped and with which learning rate.
+ */
 export function divergenceText({ message, step, learningRate }) {
-  return `Training stopped: ${message} The step was refused, so the weights stay at their last finite values (after step ${step}). ` +
-    `The learning rate, ${learningRate}, is too high for this run: lower it and start again.`;
+  return `Stopped after step ${step} at learning rate ${learningRate}. ${message} The weights shown are those after step ${step}; the buttons that train are off until you start again.`;
 }
 
 /**
