@@ -51,12 +51,14 @@ LEARNING_RATE = ${JSON.stringify(config.learningRate)}
 TRAINABLE_EMBEDDINGS = ${config.trainableEmbeddings ? 'True' : 'False'}
 D_K = len(RUN["W_q"][0])
 
-embeddings = torch.tensor(RUN["embeddings"], requires_grad=TRAINABLE_EMBEDDINGS)
-W_q = torch.tensor(RUN["W_q"], requires_grad=True)
-W_k = torch.tensor(RUN["W_k"], requires_grad=True)
-W_v = torch.tensor(RUN["W_v"], requires_grad=True)
-W_head = torch.tensor(RUN["W_head"], requires_grad=True)
-b_head = torch.tensor(RUN["b_head"], requires_grad=True)
+
+def weights(name, trainable=True):
+    return torch.tensor(RUN[name], dtype=torch.float64, requires_grad=trainable)
+
+
+embeddings = weights("embeddings", TRAINABLE_EMBEDDINGS)
+W_q, W_k, W_v = weights("W_q"), weights("W_k"), weights("W_v")
+W_head, b_head = weights("W_head"), weights("b_head")
 params = [W_q, W_k, W_v, W_head, b_head] + ([embeddings] if TRAINABLE_EMBEDDINGS else [])
 optimizer = ${optimizer}
 

@@ -172,7 +172,8 @@ export const trainingView = {
     return {
       status,
       render(s) {
-        const showChanged = current.trainShow !== s.trainShow;
+        // the state object is shared and changed in place: compare with the sentence last drawn
+        const showChanged = session.run?.attention && session.run.attention.index !== s.trainShow;
         current = s;
         ui.sync(s);
         // a run being trained keeps its settings (they are disabled meanwhile)
