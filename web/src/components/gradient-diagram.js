@@ -203,7 +203,7 @@ export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
       b.select('.grad-sub').attr('y', layout.lines.sub).text(tall ? n.lines[0] : n.sub);
       b.select('.grad-sub2').attr('y', layout.lines.sub2 ?? 0).attr('display', tall ? null : 'none').text(tall ? n.lines[1] : '');
       // the portrait box is a third of a phone: "[0,0]" spares the width of " = "
-      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${n.valuePrefix ?? ''}${n.valueLabel ?? cellLabel(n.cell ?? [0, 0], tall)} ${num(valueOf(n))}`);
+      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${tall ? '' : n.valuePrefix ?? ''}${n.valueLabel ?? cellLabel(n.cell ?? [0, 0], tall)} ${num(valueOf(n))}`); // a phone's box has no room for the prefix
     }
   };
   place(gradientLayout(widthOf(root.node())));
