@@ -177,6 +177,25 @@ test('inference updates nothing; the run survives a redraw and another chapter, 
   await page.close();
 });
 
+test('Stop keeps the weights reached: training halts between epochs and the next step continues from there', async () => {
+  const { page, errors } = await openTraining();
+  await page.selectOption('#train-epochs', '100');
+  await page.click('#train-run');
+  await page.waitForSelector('#training[data-epoch="1"]');
+  await page.click('#train-stop');
+  await page.waitForSelector('#training[data-training="false"]');
+  const epoch = Number(await page.getAttribute('#training', 'data-epoch'));
+  const step = Number(await page.getAttribute('#training', 'data-step'));
+  assert.ok(epoch >= 1 && epoch < 100, `stopped after epoch ${epoch}`);
+  // the weights changed since step 0 stay changed, and the next step is step + 1
+  const changed = Number(await page.getAttribute('#training-weights tr[data-name="W_q"] td[data-value]', 'data-value'));
+  assert.ok(changed > 0);
+  await page.click('#train-step');
+  await page.waitForSelector(`#training[data-step="${step + 1}"]`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('keyboard only: Tab to Step, Enter takes a step; Tab to Epoch, Space runs an epoch', async () => {
   const { page } = await openTraining();
   for (let i = 0; i < 80 && (await page.evaluate(() => document.activeElement?.id)) !== 'train-step'; i++) await page.keyboard.press('Tab');

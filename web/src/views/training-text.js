@@ -31,7 +31,7 @@ export function overfittingNote(epochs) {
   const last = epochs[epochs.length - 1];
   const rising = last.epoch > best.epoch && last.validationLoss > best.validationLoss && last.trainLoss < best.trainLoss;
   if (!rising) {
-    return { rising: false, text: `Validation loss is at its lowest so far, ${num(best.validationLoss)}, after epoch ${best.epoch}${best === last ? ' (the latest)' : ''}.` };
+    return { rising: false, text: `Validation loss is at its lowest so far, ${num(best.validationLoss)}, after epoch ${best.epoch}${best === last ? ' (the latest)' : ''}. To watch a block overfit, train on eight sentences for 20 epochs or more.` };
   }
   return {
     rising: true,
