@@ -110,7 +110,7 @@ function drawCurves(section, run) {
   const note = overfittingNote(run.epochs);
   section.append('p').attr('class', note.rising ? 'notice overfit-note' : 'overfit-note').attr('data-rising', String(note.rising)).text(note.text);
   section.append('p').attr('class', 'muted').text(
-    `Validation sentences are held out: never trained on, and their context words never occur in the training sentences${run.config.inputs === 'glove' ? ', so only what GloVe already knows about those words can carry them' : '. With the random table those words have random vectors nothing was trained on: expect validation to stay near chance, and try GloVe'}.`,
+    `Validation sentences are held out: never trained on, and their context words never occur in the training sentences${run.config.inputs === 'glove' ? ', so only what GloVe already knows about those words can carry them' : `. With the random table those words have random vectors that training never used: what carries over is the ambiguous word itself, which already narrows the ${run.dataset.classes.length} classes (${run.dataset.classes.join(', ')}) to its own senses, and common words such as “the”. Try GloVe and compare the validation curves`}.`,
   );
   drawStepTable(section, run);
 }
