@@ -8,6 +8,7 @@ import { createStatus } from '../components/status.js';
 import { beyondHeading } from '../components/nav.js';
 import { intIn, oneOf, flag } from '../params.js';
 import { TrainClient } from '../core/train-client.js';
+import { holdRenders } from '../components/deferred.js';
 import { loadGlove } from '../vectors/store.js';
 import { buildTrainingControls, LEARNING_RATES } from './training-controls.js';
 import { buildSections, drawRun } from './training-draw.js';
@@ -99,6 +100,7 @@ export const trainingView = {
     async function act(type) {
       const run = session.run;
       if (!run?.counts || (run.diverged && type !== 'evaluate')) return false;
+      const release = holdRenders(); // body[data-computing] while the worker works
       try {
         const result = await client.request({ type, show: current.trainShow });
         if (session.run !== run) return false;
@@ -109,6 +111,8 @@ export const trainingView = {
       } catch (error) {
         if (!error.cancelled && session.run === run) shown().status.error(error.message);
         return false;
+      } finally {
+        release();
       }
     }
 
@@ -143,6 +147,8 @@ export const trainingView = {
       session.run = run;
       session.serial += 1;
       shown().status.error('');
+      // the page counts the render as drawn (body[data-ready]) once the run's first numbers are
+      const release = holdRenders();
       try {
         let glove;
         if (config.inputs === 'glove') {
@@ -166,6 +172,8 @@ export const trainingView = {
           shown().status.notices([]);
           shown().status.error(error.message);
         }
+      } finally {
+        release();
       }
     }
 
