@@ -151,7 +151,10 @@ export const trainingView = {
       const release = holdRenders();
       try {
         let glove;
+        // only the GloVe notice is taken back: the page's own notices (ignored link settings) stay
+        let loadingNotice = false;
         if (config.inputs === 'glove') {
+          loadingNotice = true;
           shown().status.notices(['Loading the bundled GloVe vectors (about 2 MB, once)…']);
           const table = await loadGlove(core);
           glove = { name: table.name, words: table.words, dim: table.dim, data: table.data }; // copied to the worker
@@ -165,11 +168,11 @@ export const trainingView = {
         const zero = await client.request({ type: 'evaluate', show: s.trainShow });
         if (session.run !== run) return;
         run.epochs.push({ epoch: 0, ...zero.evaluation });
-        shown().status.notices([]);
+        if (loadingNotice) shown().status.notices([]);
         shown().draw();
       } catch (error) {
         if (session.run === run && !error.cancelled) {
-          shown().status.notices([]);
+          shown().status.notices([]); // a GloVe notice, if any: the error says what happened
           shown().status.error(error.message);
         }
       } finally {
