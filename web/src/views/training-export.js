@@ -29,6 +29,6 @@ export function drawTrainingExport(section, run) {
   row.append('button').attr('type', 'button').attr('data-export', 'training_run.py').text('PyTorch script that repeats this run')
     .on('click', () => download('training_run.py', new Blob([pytorchTrainingScript(scriptInput(run))], { type: 'text/x-python' })));
   section.append('p').attr('class', 'muted').text(
-    `The script starts from the same initial weights, feeds the same ${run.steps.length ? '' : '(so far no) '}batches in the same order (${run.batchOrder?.length ?? 0} steps so far), with ${run.config.optimizer === 'adam' ? 'Adam' : 'SGD'} at learning rate ${run.config.learningRate}, and prints each step’s loss and each epoch’s losses, which match the page’s.`,
+    `The script starts from the same initial weights, replays the ${run.batchOrder?.length ?? 0} batches of this run so far in the same order, with ${run.config.optimizer === 'adam' ? 'Adam' : 'SGD'} at learning rate ${run.config.learningRate}, and prints each step’s loss and, after each epoch, the losses and accuracies this page shows. Run it with python3 and PyTorch installed.`,
   );
 }
