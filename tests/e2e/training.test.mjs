@@ -181,7 +181,8 @@ test('Stop keeps the weights reached: training halts between epochs and the next
   const { page, errors } = await openTraining();
   await page.selectOption('#train-epochs', '100');
   await page.click('#train-run');
-  await page.waitForSelector('#training[data-epoch="1"]');
+  // epochs follow each other quickly: wait for any epoch past the first, not for one value
+  await page.waitForFunction(() => Number(document.querySelector('#training')?.dataset.epoch) >= 1);
   await page.click('#train-stop');
   await page.waitForSelector('#training[data-training="false"]');
   const epoch = Number(await page.getAttribute('#training', 'data-epoch'));
