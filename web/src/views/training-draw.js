@@ -206,7 +206,7 @@ function drawInference(section, run, core) {
   if (!inf) return;
   let changes;
   try {
-    changes = core.parameterChanges(parameterList(inf.after, true), parameterList(inf.before, true));
+    changes = core.parameterChanges(parameterList(inf.after, run.config.trainableEmbeddings), parameterList(inf.before, run.config.trainableEmbeddings));
   } catch (error) {
     section.append('p').attr('class', 'error').text(error.message);
     return;
