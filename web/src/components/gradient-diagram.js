@@ -88,6 +88,48 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
     Y: { title: 'Y = A V', sub: `output ${shape('Y')}`, lines: ['output', shape('Y')], kind: 'computed', m: p.Y, at: 5 },
     L: { title: 'loss', sub: 'none: no task here', lines: ['none:', 'no task here'], kind: 'missing', m: null, at: 6 },
   };
+  const svg = drawArrowDiagram(root, nodes, {
+    gradLabel: 'gradient (if trained)',
+    ariaLabel: 'Forward: X through W_q, W_k, W_v to Q, K, V, then Q Kᵀ, scale and softmax to A, then A V to Y. Backward, dashed: gradients from a loss to Y, A, the scores, Q, K, V and finally W_q, W_k, W_v. No loss exists on this page and nothing was trained.',
+  });
+  const notes = root.append('ul').attr('class', 'grad-notes');
+  const params = report.matrices.filter((m) => m.isParameter);
+  notes.append('li').text(
+    `Training would change: ${params.map((m) => `${m.name} ${shapeText(m.shape.rows, m.shape.cols)}`).join(', ')} — ${report.parameterCount} numbers in all.`,
+  );
+  notes.append('li').text(
+    `On this page: random initial values, ${report.trainedCount} of them changed, ${report.gradientSteps} gradient steps taken. There is no task, no labels, no loss and no optimiser here.`,
+  );
+  const embeddingTrained = params.some((m) => m.name.startsWith('embedding'));
+  notes.append('li').text(embeddingTrained
+    ? 'Not parameters: the scores, the attention weights A and the output Y, computed for each input. X is a lookup into embedding.weight, which is a parameter here: training would change its rows, and through them X.'
+    : 'Not parameters: X (the input), the scores, the attention weights A and the output Y. They are computed for each input; training changes them only indirectly, through the W matrices.');
+  const at00 = (id) => num(nodes[id].m.data[0]);
+  const steps = [
+    { title: 'the input X', text: `Forward pass. X holds one row per token, ${shape('X')}; X[0, 0] = ${at00('X')}.` },
+    { title: 'three projections: parameters', text: `W_q, W_k and W_v are the parameters: W_q[0, 0] = ${at00('Wq')}, random here. Training would change them${embeddingTrained ? ' (and, in PyTorch, the embedding table behind X)' : ''}.` },
+    { title: 'queries, keys, values', text: `Q = X W_q, K = X W_k, V = X W_v are computed from X for this sentence: Q[0, 0] = ${at00('Q')}, K[0, 0] = ${at00('K')}, V[0, 0] = ${at00('V')}.` },
+    { title: 'scores', text: `Each query meets each key: scores = Q Kᵀ ÷ √d_k, ${shape('scores')}; scores[0, 0] = ${at00('S')}.` },
+    { title: 'softmax: attention weights', text: `Each row of scores is normalised: A[0, 0] = ${at00('A')}. A is computed for this input, not learned: it is not a parameter.` },
+    { title: 'the output', text: `Y = A V: Y[0, 0] = ${at00('Y')}. Here the forward pass ends on this page.` },
+    { title: 'a loss (there is none)', text: 'Training would compare Y with a target through a loss. This page has no task, no labels and no loss, so nothing below happens here.' },
+    { title: 'backward: to Y, A and V', text: 'If there were a loss, its gradient would flow back (dashed) into Y, and from Y into the weights A and the values V.' },
+    { title: 'backward: to the scores, Q and K', text: 'Through the softmax into the scores, and from there into Q and K.' },
+    { title: 'backward: into the parameters', text: `Finally into W_q, W_k and W_v${embeddingTrained ? ', and through X into embedding.weight' : ''}: the parameters an optimiser would update (${report.parameterCount} numbers). On this page ${report.gradientSteps} gradient steps were taken, so they keep their random starting values.` },
+  ];
+  stepThrough(root, { steps, diagram: svg, before: '.gradient-box' });
+  addExport(root.node(), { name: 'training_diagram', svg: svg.node() });
+}
+
+/**
+ * The boxes and arrows of the diagram, forward solid and backward dashed, laid out for the box's
+ * width and laid out again when it changes. `nodes`: {X, Wq, Wk, Wv, Q, K, V, S, A, Y, L}, each
+ * {title, sub, lines: [two short lines for phones], kind, m: a matrix whose [0, 0] the box shows
+ * (or null), at: the reveal step, valueName?, valuePrefix?, cell?: [i, j] the entry shown ([0, 0]
+ * by default), valueLabel?: what stands before the value instead of the entry's indices}.
+ * Returns the <svg> (a d3 selection).
+ */
+export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
   // [from, to, the step that draws the arrow]
   const forward = [['X', 'Wq', 1], ['X', 'Wk', 1], ['X', 'Wv', 1], ['Wq', 'Q', 2], ['Wk', 'K', 2], ['Wv', 'V', 2], ['Q', 'S', 3], ['K', 'S', 3], ['S', 'A', 4], ['A', 'Y', 5], ['V', 'Y', 5], ['Y', 'L', 6]];
   const backward = [['L', 'Y', 7], ['Y', 'A', 7], ['Y', 'V', 7], ['A', 'S', 8], ['S', 'Q', 8], ['S', 'K', 8], ['Q', 'Wq', 9], ['K', 'Wk', 9], ['V', 'Wv', 9]];
@@ -95,7 +137,7 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
   const box = root.append('div').attr('class', 'gradient-box');
   const svg = box.append('svg').attr('class', 'gradient-svg')
     .attr('role', 'img')
-    .attr('aria-label', 'Forward: X through W_q, W_k, W_v to Q, K, V, then Q Kᵀ, scale and softmax to A, then A V to Y. Backward, dashed: gradients from a loss to Y, A, the scores, Q, K, V and finally W_q, W_k, W_v. No loss exists on this page and nothing was trained.');
+    .attr('aria-label', ariaLabel);
   const defs = svg.append('defs');
   for (const [id, cls] of [['grad-fwd', 'fwd-head'], ['grad-back', 'back-head']]) {
     defs.append('marker').attr('id', id).attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
@@ -108,7 +150,7 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
   const forwardLines = forward.map(([a, b, at]) => ({ a, b, line: fwd.append('line').attr('data-reveal', at).attr('marker-end', 'url(#grad-fwd)') }));
   const back = svg.append('g').attr('class', 'grad-backward');
   const backwardLines = backward.map(([a, b, at]) => ({ a, b, line: back.append('line').attr('data-reveal', at).attr('marker-end', 'url(#grad-back)') }));
-  const gradLabel = back.append('text').attr('data-reveal', 7).attr('class', 'grad-label').attr('text-anchor', 'middle').text('gradient (if trained)');
+  const label = back.append('text').attr('data-reveal', 7).attr('class', 'grad-label').attr('text-anchor', 'middle').text(gradLabel);
   const g = svg.append('g').attr('class', 'grad-nodes');
   const boxes = Object.entries(nodes).map(([id, n]) => {
     const b = g.append('g').attr('class', `grad-node ${n.kind}`).attr('data-node', id).attr('data-reveal', n.at);
@@ -119,8 +161,9 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
     if (n.m) {
       // one real number per box; the title has the first row in full
       b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-value')
-        .attr('data-value', full(n.m.data[0]));
-      b.append('title').text(`${n.title}, first row: [${Array.from(n.m.data.subarray(0, n.m.cols), full).join(', ')}]`);
+        .attr('data-value', full(valueOf(n)));
+      const row = (n.cell ?? [0, 0])[0];
+      b.append('title').text(`${n.valueName ?? n.title}, ${row === 0 ? 'first row' : `row ${row}`}: [${Array.from(n.m.data.subarray(row * n.m.cols, (row + 1) * n.m.cols), full).join(', ')}]`);
     }
     return { id, n, b };
   });
@@ -150,7 +193,7 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
       const [x1, y1, x2, y2] = edge(a, b, -4);
       line.attr('x1', x1).attr('y1', y1 + layout.shift).attr('x2', x2).attr('y2', y2 + layout.shift);
     }
-    gradLabel.attr('x', layout.label[0]).attr('y', layout.label[1]);
+    label.attr('x', layout.label[0]).attr('y', layout.label[1]);
     for (const { id, n, b } of boxes) {
       b.attr('transform', `translate(${layout.at[id][0]},${layout.at[id][1]})`);
       b.select('rect').attr('width', boxW).attr('height', boxH);
@@ -160,36 +203,21 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
       b.select('.grad-sub').attr('y', layout.lines.sub).text(tall ? n.lines[0] : n.sub);
       b.select('.grad-sub2').attr('y', layout.lines.sub2 ?? 0).attr('display', tall ? null : 'none').text(tall ? n.lines[1] : '');
       // the portrait box is a third of a phone: "[0,0]" spares the width of " = "
-      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${tall ? '[0,0]' : '[0, 0] ='} ${num(n.m.data[0])}`);
+      if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${tall ? '' : n.valuePrefix ?? ''}${n.valueLabel ?? cellLabel(n.cell ?? [0, 0], tall)} ${num(valueOf(n))}`); // a phone's box has no room for the prefix
     }
   };
-  place(gradientLayout(widthOf(container)));
+  place(gradientLayout(widthOf(root.node())));
   watchWidth(box.node(), (width) => place(gradientLayout(width)));
-  const notes = root.append('ul').attr('class', 'grad-notes');
-  const params = report.matrices.filter((m) => m.isParameter);
-  notes.append('li').text(
-    `Training would change: ${params.map((m) => `${m.name} ${shapeText(m.shape.rows, m.shape.cols)}`).join(', ')} — ${report.parameterCount} numbers in all.`,
-  );
-  notes.append('li').text(
-    `On this page: random initial values, ${report.trainedCount} of them changed, ${report.gradientSteps} gradient steps taken. There is no task, no labels, no loss and no optimiser here.`,
-  );
-  const embeddingTrained = params.some((m) => m.name.startsWith('embedding'));
-  notes.append('li').text(embeddingTrained
-    ? 'Not parameters: the scores, the attention weights A and the output Y, computed for each input. X is a lookup into embedding.weight, which is a parameter here: training would change its rows, and through them X.'
-    : 'Not parameters: X (the input), the scores, the attention weights A and the output Y. They are computed for each input; training changes them only indirectly, through the W matrices.');
-  const at00 = (id) => num(nodes[id].m.data[0]);
-  const steps = [
-    { title: 'the input X', text: `Forward pass. X holds one row per token, ${shape('X')}; X[0, 0] = ${at00('X')}.` },
-    { title: 'three projections: parameters', text: `W_q, W_k and W_v are the parameters: W_q[0, 0] = ${at00('Wq')}, random here. Training would change them${embeddingTrained ? ' (and, in PyTorch, the embedding table behind X)' : ''}.` },
-    { title: 'queries, keys, values', text: `Q = X W_q, K = X W_k, V = X W_v are computed from X for this sentence: Q[0, 0] = ${at00('Q')}, K[0, 0] = ${at00('K')}, V[0, 0] = ${at00('V')}.` },
-    { title: 'scores', text: `Each query meets each key: scores = Q Kᵀ ÷ √d_k, ${shape('scores')}; scores[0, 0] = ${at00('S')}.` },
-    { title: 'softmax: attention weights', text: `Each row of scores is normalised: A[0, 0] = ${at00('A')}. A is computed for this input, not learned: it is not a parameter.` },
-    { title: 'the output', text: `Y = A V: Y[0, 0] = ${at00('Y')}. Here the forward pass ends on this page.` },
-    { title: 'a loss (there is none)', text: 'Training would compare Y with a target through a loss. This page has no task, no labels and no loss, so nothing below happens here.' },
-    { title: 'backward: to Y, A and V', text: 'If there were a loss, its gradient would flow back (dashed) into Y, and from Y into the weights A and the values V.' },
-    { title: 'backward: to the scores, Q and K', text: 'Through the softmax into the scores, and from there into Q and K.' },
-    { title: 'backward: into the parameters', text: `Finally into W_q, W_k and W_v${embeddingTrained ? ', and through X into embedding.weight' : ''}: the parameters an optimiser would update (${report.parameterCount} numbers). On this page ${report.gradientSteps} gradient steps were taken, so they keep their random starting values.` },
-  ];
-  stepThrough(root, { steps, diagram: svg, before: '.gradient-box' });
-  addExport(root.node(), { name: 'training_diagram', svg: svg.node() });
+  return svg;
+}
+
+/** The entry a box shows: m[i, j] for its `cell`, [0, 0] by default. */
+function valueOf(n) {
+  const [i, j] = n.cell ?? [0, 0];
+  return n.m.data[i * n.m.cols + j];
+}
+
+/** "[i, j] =" (or "[i,j]" in a phone's narrow box). */
+function cellLabel([i, j], tall) {
+  return tall ? `[${i},${j}]` : `[${i}, ${j}] =`;
 }

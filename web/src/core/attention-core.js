@@ -317,6 +317,27 @@ export class AttentionCore {
     return this.module.runHeadsLab(options);
   }
 
+  /**
+   * The training chapter: each parameter now against the same one before (step 0, or before an
+   * evaluation). `now`, `before`: [{name, rows, cols, data}] in the same order. Returns
+   * {parameters: [{name, difference (now − before), changed (entries that differ), count, maxAbs}],
+   * changed, count (every parameter number)}.
+   */
+  parameterChanges(now, before) {
+    return this.module.parameterChanges(now, before);
+  }
+
+  /**
+   * The training chapter's bank question: the word's contextual row (Y = softmax(Q Kᵀ/√d_k) V)
+   * in three sentences, `first`, `otherSense` and `sameSense` (each {X, target}), through the
+   * `initial` and the `trained` projections ({W_q, W_k, W_v}); each judged against the control
+   * as the trained chapter does. Returns {raw, initial, trained}, each {sameSense,
+   * differentSense, margin, requiredMargin, verdict}.
+   */
+  trainedSenseCheck(options) {
+    return this.module.trainedSenseCheck(options);
+  }
+
   /** Chapter 8: the valid head counts for a width, every divisor of `dModel` in order. */
   divisorsOf(dModel) {
     return this.module.divisorsOf(dModel);

@@ -21,8 +21,9 @@ import { idsView } from './ids.js';
 import { headsView } from './heads.js';
 import { bankView } from './bank.js';
 import { labView } from './lab.js';
+import { trainingView } from './training.js';
 
-export const VIEWS = [idsView, windowView, smoothingView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView]
+export const VIEWS = [idsView, windowView, smoothingView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView, trainingView]
   .sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
