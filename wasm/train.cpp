@@ -117,19 +117,26 @@ val examples_to_js(const std::vector<tr::Example>& examples) {
 
 class TrainerHandle {
  public:
+  // A refused configuration is kept and reported by configError() and every later call: an
+  // embind constructor cannot return the error, and throwing would leak (guarded(), convert.hpp).
   explicit TrainerHandle(val config) {
-    guarded([&] {
+    try {
       trainer_ = std::make_unique<tr::Trainer>(config_from_js(config));
-      return val::undefined();
-    });
+    } catch (const std::exception& e) {
+      config_error_ = e.what();
+    }
   }
 
-  val counts() const { return counts_to_js(trainer_->counts()); }
+  val config_error() const { return trainer_ ? val::undefined() : core_error(config_error_); }
+
+  val counts() const {
+    return guarded([&] { return counts_to_js(live().counts()); });
+  }
 
   val step() {
     return guarded([&] {
-      const tr::StepResult s = trainer_->step();
-      val out = counts_to_js(trainer_->counts());
+      const tr::StepResult s = live().step();
+      val out = counts_to_js(live().counts());
       out.set("diverged", s.diverged);
       if (s.diverged) {
         out.set("message", s.message);
@@ -139,15 +146,15 @@ class TrainerHandle {
       out.set("loss", s.loss);
       out.set("batch", vector_of_ints(s.batch));
       out.set("batchCorrect", s.detail.correct);
-      out.set("gradients", gradients_to_js(s.detail, trainer_->config().trainable_embeddings));
+      out.set("gradients", gradients_to_js(s.detail, live().config().trainable_embeddings));
       return out;
     });
   }
 
   val run_epoch() {
     return guarded([&] {
-      const tr::EpochResult r = trainer_->run_epoch();
-      val out = evaluation_fields(counts_to_js(trainer_->counts()), r.evaluation);
+      const tr::EpochResult r = live().run_epoch();
+      val out = evaluation_fields(counts_to_js(live().counts()), r.evaluation);
       out.set("meanBatchLoss", r.mean_batch_loss);
       out.set("diverged", r.diverged);
       if (r.diverged) out.set("message", r.message);
@@ -155,14 +162,16 @@ class TrainerHandle {
     });
   }
 
-  val evaluate() const { return evaluation_fields(val::object(), trainer_->evaluate()); }
+  val evaluate() const {
+    return guarded([&] { return evaluation_fields(val::object(), live().evaluate()); });
+  }
 
   val attention(int index, const std::string& split) const {
     return guarded([&] {
       if (split != "train" && split != "validation") throw aw::InputError("split must be \"train\" or \"validation\"");
       const bool validation = split == "validation";
-      const tr::Forward f = trainer_->forward_example(index, validation);
-      const auto& e = (validation ? trainer_->validation_examples() : trainer_->train_examples())[index];
+      const tr::Forward f = live().forward_example(index, validation);
+      const auto& e = (validation ? live().validation_examples() : live().train_examples())[index];
       val out = val::object();
       out.set("tokens", strings_to_js(e.tokens));
       out.set("targetIndex", e.target);
@@ -176,26 +185,43 @@ class TrainerHandle {
     });
   }
 
-  val parameters() const { return parameters_to_js(trainer_->parameters(), true); }
-  val initial_parameters() const { return parameters_to_js(trainer_->initial_parameters(), true); }
+  val parameters() const {
+    return guarded([&] { return parameters_to_js(live().parameters(), true); });
+  }
+  val initial_parameters() const {
+    return guarded([&] { return parameters_to_js(live().initial_parameters(), true); });
+  }
 
   val dataset() const {
-    val out = val::object();
-    out.set("train", examples_to_js(trainer_->train_examples()));
-    out.set("validation", examples_to_js(trainer_->validation_examples()));
-    out.set("classes", strings_to_js(trainer_->classes()));
-    out.set("vocabulary", strings_to_js(trainer_->vocabulary()));
-    return out;
+    return guarded([&] { return dataset_to_js(); });
   }
-
   val batch_order() const {
-    val out = val::array();
-    for (const auto& b : trainer_->batch_order()) out.call<void>("push", vector_of_ints(b));
+    return guarded([&] { return batch_order_to_js(); });
+  }
+  val config() const {
+    return guarded([&] { return config_to_js(); });
+  }
+
+ private:
+  val dataset_to_js() const {
+    live();
+    val out = val::object();
+    out.set("train", examples_to_js(live().train_examples()));
+    out.set("validation", examples_to_js(live().validation_examples()));
+    out.set("classes", strings_to_js(live().classes()));
+    out.set("vocabulary", strings_to_js(live().vocabulary()));
     return out;
   }
 
-  val config() const {
-    const tr::TrainerConfig& c = trainer_->config();
+  val batch_order_to_js() const {
+    live();
+    val out = val::array();
+    for (const auto& b : live().batch_order()) out.call<void>("push", vector_of_ints(b));
+    return out;
+  }
+
+  val config_to_js() const {
+    const tr::TrainerConfig& c = live().config();
     val out = val::object();
     out.set("inputs", std::string(c.glove_inputs ? "glove" : "random"));
     out.set("trainableEmbeddings", c.trainable_embeddings);
@@ -207,18 +233,27 @@ class TrainerHandle {
     out.set("batchSize", c.batch_size);
     out.set("trainSet", std::string(c.eight_sentences ? "eight" : "full"));
     out.set("divergedLossBound", tr::Trainer::kDivergedLoss);
-    out.set("diverged", trainer_->diverged());
+    out.set("diverged", live().diverged());
     return out;
   }
 
- private:
+  const tr::Trainer& live() const {
+    if (!trainer_) throw aw::InputError(config_error_);
+    return *trainer_;
+  }
+  tr::Trainer& live() {
+    if (!trainer_) throw aw::InputError(config_error_);
+    return *trainer_;
+  }
+
   static val vector_of_ints(const std::vector<int>& v) {
     val out = val::array();
     for (int i : v) out.call<void>("push", i);
     return out;
   }
 
-  std::unique_ptr<tr::Trainer> trainer_;
+  std::unique_ptr<tr::Trainer> trainer_;  // null when the configuration was refused
+  std::string config_error_;
 };
 
 val training_vocabulary() { return strings_to_js(tr::task_data().vocabulary); }
@@ -228,6 +263,7 @@ val training_vocabulary() { return strings_to_js(tr::task_data().vocabulary); }
 EMSCRIPTEN_BINDINGS(aw_train) {
   emscripten::class_<TrainerHandle>("TrainerHandle")
       .constructor<val>()
+      .function("configError", &TrainerHandle::config_error)
       .function("counts", &TrainerHandle::counts)
       .function("step", &TrainerHandle::step)
       .function("runEpoch", &TrainerHandle::run_epoch)

@@ -355,7 +355,14 @@ export class AttentionCore {
   createTrainer(config = {}) {
     const { glove, ...options } = config;
     if (options.inputs === 'glove') options.gloveRows = taskRowsOf(glove, this.module.trainingVocabulary());
-    return new Trainer(new this.module.TrainerHandle(options));
+    const handle = new this.module.TrainerHandle(options);
+    try {
+      handle.configError(); // throws the core's message for a refused configuration
+    } catch (error) {
+      handle.delete();
+      throw error;
+    }
+    return new Trainer(handle);
   }
 
   /**
