@@ -6,6 +6,7 @@
 // In Node (tests):  const core = await loadAttentionCore({ wasmBinary: readFileSync(wasmPath) });
 import createAttentionCoreModule from '../wasm/attention_core.js';
 import { WASM_URL } from './wasm-url.js';
+import { SpaceData } from './space-data.js';
 
 /** A matrix as it crosses the boundary: row-major values with their shape. */
 /** @typedef {{rows: number, cols: number, data: Float64Array}} Matrix */
@@ -328,6 +329,22 @@ export class AttentionCore {
   compareTrained(pack, { sentence, sentence2, target, control } = {}) {
     const nfkc = (s) => (s === undefined ? undefined : String(s).normalize('NFKC'));
     return this.module.compareTrained(pack, { sentence: nfkc(sentence), sentence2: nfkc(sentence2), target: nfkc(target), control: nfkc(control) });
+  }
+
+  /**
+   * Points for the embedding-space chapter, held in the core (see space-data.js). `points` is a
+   * row-major Float32Array of n × d. Throws the core's message for bad data (NaN, a zero vector).
+   * @returns {SpaceData}
+   */
+  createSpaceData(points, n, d) {
+    const handle = new this.module.SpaceData();
+    try {
+      handle.load(points, n, d);
+    } catch (error) {
+      handle.delete();
+      throw error;
+    }
+    return new SpaceData(handle);
   }
 }
 
