@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/lessons/embedding_space.hpp"
+#include "core/rng/numpy_generator.hpp"
 #include "core/space/neighbours.hpp"
 #include "core/space/pca.hpp"
 #include "wasm/convert.hpp"
@@ -56,6 +57,7 @@ class SpaceData {
     return guarded([&] {
       points_ = Eigen::MatrixXf();
       Eigen::MatrixXf points = points_from_js(data, n, d, "the points");
+      sp::require_points(points, 3, 1, "The embedding space");
       sp::require_nonzero_rows(points);  // every question here is asked by cosine
       points_ = std::move(points);
       return val(n);
@@ -150,9 +152,22 @@ class SpaceData {
   Eigen::MatrixXf points_;
 };
 
+// np.random.default_rng(seed).normal(size=(n, d)) as float32: a table with no neighbourhood
+// structure, the page's random embedding table at chapter scale.
+val random_table(int n, int d, double seed) {
+  return guarded([&] {
+    if (n < 1 || n > 20000 || d < 1 || d > 1024) throw aw::InputError("a random table has 1 to 20000 rows of 1 to 1024 numbers");
+    aw::rng::NumpyGenerator rng(static_cast<std::uint64_t>(seed));
+    const std::vector<double> values = rng.normal(static_cast<std::size_t>(n) * d);
+    const std::vector<float> narrow(values.begin(), values.end());
+    return typed_array(narrow.data(), narrow.size());
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_space) {
+  emscripten::function("spaceRandomTable", &random_table);
   emscripten::class_<SpaceData>("SpaceData")
       .constructor<>()
       .function("load", &SpaceData::load)

@@ -188,7 +188,7 @@ export class AttentionCore {
   // ---- syllabus chapters (1-4, 8) --------------------------------------------------------
 
   /**
-   * Chapter 4: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
+   * Chapter 5: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
    * angleDegrees|null, whyUndefined, aIsUnit, bIsUnit, dotEqualsCosine, unitA|null, unitB|null,
    * dotWith2b, cosineWith2b|null, unitTolerance}. Throws an Error for mismatched lengths or
    * non-finite values.
@@ -256,7 +256,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 8: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
+   * Chapter 9: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
    * PyTorch notebook's stream, on two sentences. Returns {notices, dModel, heads, headDim,
    * divisors (valid head counts), featureLabels ("h<head>·<i>" per feature), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
    * sentences: [{tokens, X, Q, K, V, heads: [{Q, K, V, attn_weights, output}], concat, Y_mha,
@@ -271,7 +271,7 @@ export class AttentionCore {
     return this.module.runHeadsLab(options);
   }
 
-  /** Chapter 8: the valid head counts for a width, every divisor of `dModel` in order. */
+  /** Chapter 9: the valid head counts for a width, every divisor of `dModel` in order. */
   divisorsOf(dModel) {
     return this.module.divisorsOf(dModel);
   }
@@ -345,6 +345,11 @@ export class AttentionCore {
       throw error;
     }
     return new SpaceData(handle);
+  }
+
+  /** np.random.default_rng(seed).normal(size=(n, d)) as a row-major Float32Array. */
+  randomTable(n, d, seed = 0) {
+    return this.module.spaceRandomTable(n, d, seed);
   }
 }
 
