@@ -35,10 +35,20 @@ std::vector<Neighbour> best_k(const Eigen::VectorXd& scores, long query, int k, 
   return out;
 }
 
+// Column by column (the storage order), in double, without copying the points.
 Eigen::VectorXd cosines_to(const Eigen::Ref<const Eigen::MatrixXf>& points, long query) {
-  const Eigen::MatrixXd X = points.cast<double>();
-  const Eigen::VectorXd norms = X.rowwise().norm();
-  return (X * X.row(query).transpose()).cwiseQuotient(norms * norms(query));
+  const long n = points.rows();
+  Eigen::VectorXd dots = Eigen::VectorXd::Zero(n), norms = Eigen::VectorXd::Zero(n);
+  for (long c = 0; c < points.cols(); ++c) {
+    const double q = points(query, c);
+    for (long i = 0; i < n; ++i) {
+      const double v = points(i, c);
+      dots(i) += v * q;
+      norms(i) += v * v;
+    }
+  }
+  norms = norms.cwiseSqrt();
+  return dots.cwiseQuotient(norms * norms(query));
 }
 
 Eigen::VectorXd squared_distances_to(const Eigen::Ref<const Eigen::MatrixXf>& points, long query) {
