@@ -28,7 +28,7 @@ function glove(n) {
 const neighboursOnPage = (page, list = 'original') => page.$$eval(`#space-neighbours-${list} li`, (items) => items.map((li) => ({ word: li.dataset.word, value: Number(li.dataset.value) })));
 
 test('PCA on the GloVe words: "husband"’s neighbours on the page equal the core’s in Node; the readout follows', async () => {
-  const { page, errors } = await openPage(context, `${server.url}?view=space&sn=${N}`);
+  const { page, errors } = await openPage(context, `${server.url}?view=space&spn=${N}`);
   await page.waitForSelector('#space-view[data-neighbours="husband"]');
   assert.equal(await page.textContent('#space-readout'), `points ${N.toLocaleString('en')} · original dimension 100 · display dimension 2`);
   const { words, data, dim } = glove(N);
@@ -64,7 +64,7 @@ test('PCA on the GloVe words: "husband"’s neighbours on the page equal the cor
 });
 
 test('PCA of all 20,000 words is one frame; the time it took is on the page', async () => {
-  const { page } = await openPage(context, `${server.url}?view=space&sn=20000`);
+  const { page } = await openPage(context, `${server.url}?view=space&spn=20000`);
   await page.waitForSelector('#space-view[data-layout]');
   const text = await page.textContent('#space-progress-text');
   const ms = Number(/done in (\d+) ms/.exec(text)?.[1]);
@@ -76,9 +76,9 @@ test('PCA of all 20,000 words is one frame; the time it took is on the page', as
 test('bad vector files: too few points and a zero row are refused with a message', async () => {
   for (const [name, body, message] of [
     ['two.txt', 'king 1 2 3\nqueen 3 2 1\n', /at least 3 points/],
-    ['zero.txt', 'king 1 2 3\nnothing 0 0 0\nqueen 3 2 1\nman 1 1 1\n', /point 2 is a zero vector/],
+    ['zero.txt', 'king 1 2 3\nnothing 0 0 0\nqueen 3 2 1\nman 1 1 1\n', /point 2 is a zero vector.*point 2 is “nothing”/],
   ]) {
-    const { page } = await openPage(context, `${server.url}?view=space&sd=file`);
+    const { page } = await openPage(context, `${server.url}?view=space&spd=file`);
     await page.waitForSelector('#error p.error');
     assert.match(await page.textContent('#error'), /Choose a vector file/);
     await page.setInputFiles('#space-file', { name, mimeType: 'text/plain', buffer: Buffer.from(body) });

@@ -23,13 +23,13 @@ export const spaceView = {
   chapter: 4,
   title: 'The embedding space',
   params: [
-    { url: 'sd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file']), default: 'glove' },
-    { url: 'sn', key: 'spaceCount', parse: intIn(100, 20000), default: 5000 },
-    { url: 'sm', key: 'spaceMethod', parse: oneOf(['pca', 'tsne', 'umap']), default: 'pca' },
-    { url: 'sdim', key: 'spaceDim', parse: intIn(2, 3), default: 2 },
-    { url: 'sw', key: 'spaceWord', parse: text(40), default: 'husband' },
-    { url: 'sc', key: 'spaceColour', parse: oneOf(['rank', 'list']), default: 'rank' },
-    { url: 'sl', key: 'spaceList', parse: text(300), default: ROYAL },
+    { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file']), default: 'glove' },
+    { url: 'spn', key: 'spaceCount', parse: intIn(100, 20000), default: 5000 },
+    { url: 'spm', key: 'spaceMethod', parse: oneOf(['pca', 'tsne', 'umap']), default: 'pca' },
+    { url: 'spdim', key: 'spaceDim', parse: intIn(2, 3), default: 2 },
+    { url: 'spw', key: 'spaceWord', parse: text(40), default: 'husband' },
+    { url: 'spc', key: 'spaceColour', parse: oneOf(['rank', 'list']), default: 'rank' },
+    { url: 'spl', key: 'spaceList', parse: text(300), default: ROYAL },
   ],
   mount(root, { core, state, update }) {
     const view = select(root).append('section').attr('id', 'space-view').attr('class', 'view').attr('aria-labelledby', 'space-title');
@@ -79,7 +79,11 @@ export const spaceView = {
 
     function answer(m) {
       if (m.type === 'error') {
-        status.error(m.message);
+        const point = /\bpoint (\d+)\b/.exec(m.message);
+        const word = point && words?.[Number(point[1]) - 1];
+        status.error(word ? `${m.message} (point ${point[1]} is “${word}”)` : m.message);
+        progressText.text('Nothing new to draw: see the message above.');
+        buttons(false);
         view.attr('data-state', 'error');
         return;
       }

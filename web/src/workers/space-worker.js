@@ -18,6 +18,7 @@ let corePromise;
 let data = null; // SpaceData
 let active = null; // {run, handle, paused, cancelled, layout, outDim}
 let layoutNow = null; // {layout: Float32Array, outDim}
+let loadError = null; // why the last load was refused
 let rawPoints = null; // the loaded values, for the t-SNE/UMAP constructors (they take the array)
 
 self.onmessage = async ({ data: message }) => {
@@ -36,13 +37,19 @@ const handlers = {
     data?.delete();
     data = null;
     layoutNow = null;
-    data = core.createSpaceData(points, n, d);
+    loadError = null;
+    try {
+      data = core.createSpaceData(points, n, d);
+    } catch (error) {
+      loadError = error.message; // the layout asked for next says this, not "nothing loaded"
+      throw error;
+    }
     rawPoints = points;
     self.postMessage({ type: 'loaded', run, n, d });
   },
   layout(core, { run, method, outDim }) {
     stop();
-    if (!data) throw new Error('No points are loaded.');
+    if (!data) throw new Error(loadError ?? 'No points are loaded.');
     if (method === 'pca') {
       const started = performance.now();
       const fit = data.pca(Math.min(Math.max(outDim, 10), data.dimension()));
