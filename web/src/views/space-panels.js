@@ -34,9 +34,9 @@ export function renderVariance(holder, pca, n, d, outDim) {
   const ratio = Array.from(pca.explainedVarianceRatio);
   holder.append('p').attr('id', 'space-variance-text').text(varianceText(ratio, d, outDim));
   const table = holder.append('table').attr('class', 'data-table').attr('id', 'space-variance-table');
-  table.append('caption').text(`The first ${ratio.length} of ${d} components (${n.toLocaleString('en')} points)`);
+  table.append('caption').text(`The first ${ratio.length} of ${d} components (${n.toLocaleString('en')} points): variance along each, its share of the total, and the running total`);
   const head = table.append('thead').append('tr');
-  for (const h of ['component', 'variance', 'share of the total', 'cumulative']) head.append('th').attr('scope', 'col').text(h);
+  for (const h of ['component', 'variance', 'share', 'cumulative']) head.append('th').attr('scope', 'col').text(h);
   let sum = 0;
   const rows = table.append('tbody').selectAll('tr').data(ratio).join('tr');
   rows.append('th').attr('scope', 'row').text((_, i) => i + 1);
@@ -81,9 +81,9 @@ export function renderReport(holder, m, { k, method, outDim }) {
   }
   coordinates.append('p').attr('id', 'space-coordinates-text').text(coordinateText(m.coordinates, m.found));
   const table = coordinates.append('table').attr('class', 'data-table').attr('id', 'space-coordinates-table');
-  table.append('caption').text('The 5 coordinates that separate the word list best (of all of them)');
+  table.append('caption').text('The 5 coordinates that separate the word list best: the listed words’ mean, the other words’ mean, the effect size, and how often a listed word is higher');
   const head = table.append('thead').append('tr');
-  for (const h of ['coordinate', 'listed mean', 'others’ mean', 'effect size', 'listed higher']) head.append('th').attr('scope', 'col').text(h);
+  for (const h of ['coordinate', 'listed', 'others', 'effect', 'higher']) head.append('th').attr('scope', 'col').text(h);
   const rows = table.append('tbody').selectAll('tr').data(m.coordinates.coordinates.slice(0, 5)).join('tr');
   rows.append('th').attr('scope', 'row').text((c) => c.coordinate + 1);
   rows.append('td').text((c) => num(c.meanIn));
