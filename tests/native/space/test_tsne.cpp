@@ -95,7 +95,7 @@ TEST_CASE("t-SNE: the KL falls as it runs and the layout spreads from its 1e-4 s
   CHECK(run.layout().cwiseAbs().maxCoeff() > 1.0);
 }
 
-TEST_CASE("t-SNE is deterministic: same seed, same bytes; another seed, another layout") {
+TEST_CASE("t-SNE is deterministic: same seed same bytes, another seed another layout") {
   for (auto init : {aw::space::LayoutInit::pca, aw::space::LayoutInit::random}) {
     TsneRun a(small_glove(), quick(7, init)), b(small_glove(), quick(7, init)), c(small_glove(), quick(8, init));
     a.step(120);
