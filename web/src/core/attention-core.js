@@ -295,6 +295,35 @@ export class AttentionCore {
   }
 
   /**
+   * A t-SNE run resident in the core's memory: the affinities are built here (throws a readable
+   * Error for bad input), then `.step(k)` runs up to k more iterations and `.layout()` copies the
+   * layout out (Float32Array, n * outDim, row-major). The caller owns it: `.delete()` when done.
+   * @param {Float32Array} points  n * d values, one row per point
+   * @param {number} n
+   * @param {number} d
+   * @param {{outDim?: 2|3, perplexity?: number, iterations?: number, exaggerationIterations?: number,
+   *   earlyExaggeration?: number, learningRate?: number, theta?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   * @returns {SpaceLayout}
+   */
+  createTsneLayout(points, n, d, options = {}) {
+    return new SpaceLayout(new this.module.TsneLayout(points, n, d, options));
+  }
+
+  /**
+   * A UMAP run resident in the core's memory: the fuzzy k-NN graph is built here (throws a
+   * readable Error for bad input), then `.step(k)` runs up to k more epochs. Same object as
+   * createTsneLayout's, without a KL divergence. The caller owns it: `.delete()` when done.
+   * @param {Float32Array} points  n * d values, one row per point
+   * @param {number} n
+   * @param {number} d
+   * @param {{outDim?: 2|3, nNeighbors?: number, minDist?: number, epochs?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   * @returns {SpaceLayout}
+   */
+  createUmapLayout(points, n, d, options = {}) {
+    return new SpaceLayout(new this.module.UmapLayout(points, n, d, options));
+  }
+
+  /**
    * The trained encoder (Universal Sentence Encoder Lite) on one sentence: subword tokens,
    * static token vectors, per layer and head Q, K, V and attn_weights, each layer's token
    * vectors, and the 512-d sentence vector. `pack` is the bytes of models/use-lite-int8.bin
@@ -389,6 +418,55 @@ export class EncoderModel {
   }
 
   /** Frees the model's memory in the core. */
+  delete() {
+    this.handle?.delete();
+    this.handle = null;
+  }
+}
+
+/**
+ * A layout run (t-SNE or UMAP) in the core's memory, made by createTsneLayout / createUmapLayout.
+ * A deleted run refuses further calls.
+ */
+export class SpaceLayout {
+  constructor(handle) {
+    this.handle = handle;
+  }
+
+  #live() {
+    if (!this.handle) throw new Error('This layout run was deleted.');
+    return this.handle;
+  }
+
+  /** Runs up to `iterations` more (epochs for UMAP); returns how many ran. */
+  step(iterations) {
+    return this.#live().step(iterations);
+  }
+
+  /** @returns {Float32Array} a copy of the layout, n * outDim row-major */
+  layout() {
+    return this.#live().layout();
+  }
+
+  /** t-SNE only: KL(P || Q) at the last iteration run (Barnes–Hut estimate), NaN before any. */
+  klDivergence() {
+    const handle = this.#live();
+    return handle.klDivergence ? handle.klDivergence() : NaN;
+  }
+
+  iteration() {
+    return this.#live().iteration();
+  }
+
+  totalIterations() {
+    return this.#live().totalIterations();
+  }
+
+  done() {
+    return this.#live().done();
+  }
+
+  /** Frees the run's memory in the core. */
   delete() {
     this.handle?.delete();
     this.handle = null;
