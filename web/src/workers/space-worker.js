@@ -124,7 +124,7 @@ function stepLoop(run) {
   const done = run.handle.done();
   self.postMessage({
     type: 'frame', run: run.run, layout, outDim: run.outDim, iteration: run.handle.iteration(),
-    total: run.handle.totalIterations(), done, kl: run.handle.klDivergence?.(),
+    total: run.handle.totalIterations(), done, kl: run.method === 'tsne' ? run.handle.klDivergence() : undefined,
   });
   if (done) {
     run.handle.delete();
