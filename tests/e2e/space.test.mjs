@@ -86,3 +86,31 @@ test('bad vector files: too few points and a zero row are refused with a message
     await page.close();
   }
 });
+
+test('t-SNE and UMAP on 1,500 GloVe words: the same original neighbours of "husband", and layout neighbours beside them', async () => {
+  const n = 1500; // "husband" is the 1,244th most frequent
+  const { words, data, dim } = glove(n);
+  const space = core.createSpaceData(data, n, dim);
+  const expected = space.nearestByCosine(words.indexOf('husband'), 10).map((x) => ({ word: words[x.index], value: x.value }));
+  space.delete();
+  for (const method of ['tsne', 'umap']) {
+    const { page, errors } = await openPage(context, `${server.url}?view=space&spn=${n}&spm=${method}`);
+    await page.waitForSelector('#space-view[data-neighbours="husband"]', { timeout: 120000 });
+    assert.match(await page.textContent('#space-progress-text'), method === 'tsne' ? /^t-SNE: done/ : /^UMAP: done/);
+    assert.deepEqual(await neighboursOnPage(page), expected, method);
+    assert.equal((await neighboursOnPage(page, 'layout')).length, 10);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('switching method mid-run cancels the run: the PCA frame is the last one drawn', async () => {
+  const { page } = await openPage(context, `${server.url}?view=space&spn=3000&spm=tsne`);
+  await page.waitForFunction(() => /iteration \d+ of/.test(document.querySelector('#space-progress-text')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.selectOption('#space-method', 'pca');
+  await page.waitForSelector('#space-view[data-neighbours="husband"]');
+  const frames = () => page.evaluate(() => new Promise((ok) => { let left = 30; const tick = () => (--left ? requestAnimationFrame(tick) : ok()); requestAnimationFrame(tick); }));
+  await frames();
+  assert.match(await page.textContent('#space-progress-text'), /^PCA: done/);
+  await page.close();
+});
