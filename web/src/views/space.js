@@ -70,6 +70,7 @@ export const spaceView = {
     let current = state;
     let fileTable = null;
     let paused = false;
+    let reportList = null; // the word list the last report was asked for
 
     const startWorker = () => {
       worker = new Worker(new URL('../workers/space-worker.js', import.meta.url), { type: 'module' });
@@ -156,6 +157,7 @@ export const spaceView = {
       const at = (w) => words.indexOf(w);
       const analogy = ['king', 'queen', 'man', 'woman'].map(at);
       const members = listIndices();
+      reportList = current.spaceList;
       worker.postMessage({ type: 'report', run, ask: ++ask, k: Math.min(K, n - 1), queries, dimensions: SURVIVAL_DIMS,
         members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS });
     }
@@ -236,6 +238,7 @@ export const spaceView = {
       }
       if (frame?.done && words) {
         if (words[picked.query] !== s.spaceWord.toLowerCase()) askNeighbours();
+        if (reportList !== s.spaceList) askReport(); // the coordinate exercise follows the list
         draw();
       }
       if (s.spaceData === 'random' && picked.original.length) randomNote.text(randomTableText(picked.original[0].value, K));
@@ -282,7 +285,7 @@ function buildControls(view, core, state, update) {
   const file = fileBox.append('input').attr('id', 'space-file').attr('type', 'file').attr('accept', '.txt,.vec,text/plain');
 
   const search = form.append('div').attr('class', 'control-row');
-  const searchBox = search.append('div').attr('class', 'control');
+  const searchBox = search.append('div').attr('class', 'control sentence'); // the field an embed keeps above the figure
   searchBox.append('label').attr('for', 'space-word').text('find a word');
   const word = searchBox.append('input').attr('id', 'space-word').attr('type', 'search').attr('autocomplete', 'off')
     .on('change', (e) => update({ spaceWord: e.target.value.trim().toLowerCase() }));
