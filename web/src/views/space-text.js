@@ -49,8 +49,8 @@ export function coordinateText(search, found) {
   return `Of the ${search.coordinates.length} coordinates, number ${best.coordinate + 1} separates the ${found} listed words best: effect size ${num(best.effect)} (listed mean ${num(best.meanIn)}, others ${num(best.meanOut)}; a listed word is higher than another word in ${pct(best.auc)} of pairs). Random lists of ${found} words reach a best effect of ${num(median)} (median of ${chance.length} lists; largest ${num(top)}) by picking the best of ${search.coordinates.length} coordinates after looking. ${beats ? 'This list beats every random one, so the coordinate does carry something shared by these words' : 'This list does no better than random ones: no single coordinate stands for it'} — and no coordinate is labelled “royalty”: named attributes such as royalty or gender are a teaching aid, read into directions after the fact.`;
 }
 
-export function randomTableText(topCosine, k) {
-  return `Random table: each word’s row is drawn from a normal distribution, unrelated to its meaning. Its nearest neighbour has cosine ${num(topCosine)} and the ${k}th is not much lower: with no neighbourhood structure, “nearest” is chance, and the lists below have nothing to find.`;
+export function randomTableText(topCosine, lastCosine, k) {
+  return `Random table: each word’s row is drawn from a normal distribution (NumPy’s default_rng(0)), unrelated to its meaning. This word’s nearest neighbour has cosine ${num(topCosine)} and its ${k}th ${num(lastCosine)}: small and close together, because with no neighbourhood structure “nearest” is chance. The neighbour lists, the recall and the survival table below have nothing to find.`;
 }
 
 export const TSNE_NOTE = 't-SNE is not an advanced PCA: PCA is a linear projection that keeps global spread and draws the same picture every time, while t-SNE (and UMAP) move points to keep local neighbourhoods and may tear, squeeze and place clusters anywhere. A denser or tidier plot is not a better embedding; the recall and trustworthiness numbers say how much of the original neighbourhood a layout kept.';

@@ -99,6 +99,7 @@ export const spaceView = {
         picked = m;
         renderNeighbours(neighbours, { picked, words, k: K, outDim: frame?.outDim ?? 2, onPick: (i) => update({ spaceWord: words[i] }) });
         draw();
+        randomNote.text(current.spaceData === 'random' && m.original.length ? randomTableText(m.original[0].value, m.original.at(-1).value, m.original.length) : '');
         view.attr('data-neighbours', words[m.query]);
         return;
       }
@@ -241,7 +242,6 @@ export const spaceView = {
         if (reportList !== s.spaceList) askReport(); // the coordinate exercise follows the list
         draw();
       }
-      if (s.spaceData === 'random' && picked.original.length) randomNote.text(randomTableText(picked.original[0].value, K));
     }
 
     return {
