@@ -16,7 +16,7 @@ async function noPageScroll(page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-// ---- chapter 4 ------------------------------------------------------------------------------
+// ---- chapter 5 ------------------------------------------------------------------------------
 async function vectorValues(page) {
   return page.$$eval('.vector-table tr[data-key] td.value[data-value]', (tds) =>
     Object.fromEntries(tds.map((td) => [td.closest('tr').dataset.key, td.dataset.value === '' ? null : Number(td.dataset.value)])));
@@ -242,7 +242,7 @@ test('ids: the three size sliders move independently, the corpus is editable, er
   await page.close();
 });
 
-// ---- chapter 8 ------------------------------------------------------------------------------
+// ---- chapter 9 ------------------------------------------------------------------------------
 test('heads: per-head weights, concat and output are the core’s; the slider offers only divisors', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=heads`);
   let r = core.headsLab({ heads: 2 });

@@ -8,7 +8,7 @@ beforeAll(async () => {
   core = await loadCore();
 });
 
-describe('chapter 4: compareVectors and parseVector', () => {
+describe('chapter 5: compareVectors and parseVector', () => {
   it('reports dot, lengths, cosine and angle for the default vectors', () => {
     const r = core.compareVectors(core.parseVector('2, 1'), core.parseVector('1, 2'));
     expect(r.dot).toBe(4);
@@ -135,7 +135,7 @@ describe('chapter 1: analyseCorpus and representationShapes against scikit-learn
   });
 });
 
-describe('chapter 8: headsLab against real PyTorch (1e-6)', () => {
+describe('chapter 9: headsLab against real PyTorch (1e-6)', () => {
   const fixture = JSON.parse(readFileSync(new URL('../fixtures/torch_mha_batch.json', import.meta.url), 'utf8'));
   const worst = (ours, theirs) => Math.max(...Array.from(ours, (v, i) => Math.abs(v - theirs[i])));
   const cases = fixture.cases.flatMap((c) => c.config.heads.map((h) => [c.config.d_model, h, c]));

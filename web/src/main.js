@@ -37,6 +37,7 @@ function viewById(id) {
 
 function mountView() {
   const view = viewById(state.view);
+  active?.instance.unmount?.(); // a view's worker or timers stop when it is left
   app.replaceChildren();
   active = { view, instance: view.mount(app, { core, jobs, state, update, remember }) };
   // the full page opens on the sentence and the chapter's key figure; an embed is laid out already,

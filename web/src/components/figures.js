@@ -42,6 +42,10 @@ export const FIGURES = {
     // the notes' eight bars; the bars of every other word follow in a disclosure, closed here
     view: 'bank', label: 'the bank experiment’s cosines (bar chart)', collapse: '.figure-table-box, .bank-words',
   },
+  space_map: {
+    view: 'space', label: 'the embedding space (the points projected to 2-D or 3-D)',
+    tall: 'the scatter keeps a 5:4 shape at any width, with its readout and progress bar above it',
+  },
   trained_heads: {
     view: 'trained', label: 'the four heads of a trained encoder', keep: '.model-loader',
     missing: 'The four heads are drawn once the trained model is loaded (the button above; about 7 MB, once).',

@@ -1,4 +1,4 @@
-// What the bank experiment (chapter 7) and the assignment lab (chapter 9) share: two sentences
+// What the bank experiment (chapter 8) and the assignment lab (chapter 10) share: two sentences
 // and a target word, the word-vector source panel, a status area, and one core.bankExperiment
 // over the shared state on every render. The views differ only in what they draw from it.
 import { createStatus } from './status.js';

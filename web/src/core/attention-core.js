@@ -6,6 +6,7 @@
 // In Node (tests):  const core = await loadAttentionCore({ wasmBinary: readFileSync(wasmPath) });
 import createAttentionCoreModule from '../wasm/attention_core.js';
 import { WASM_URL } from './wasm-url.js';
+import { SpaceData } from './space-data.js';
 
 /** A matrix as it crosses the boundary: row-major values with their shape. */
 /** @typedef {{rows: number, cols: number, data: Float64Array}} Matrix */
@@ -234,7 +235,7 @@ export class AttentionCore {
   // ---- syllabus chapters (1-4, 8) --------------------------------------------------------
 
   /**
-   * Chapter 4: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
+   * Chapter 5: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
    * angleDegrees|null, whyUndefined, aIsUnit, bIsUnit, dotEqualsCosine, unitA|null, unitB|null,
    * dotWith2b, cosineWith2b|null, unitTolerance}. Throws an Error for mismatched lengths or
    * non-finite values.
@@ -302,7 +303,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 8: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
+   * Chapter 9: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
    * PyTorch notebook's stream, on two sentences. Returns {notices, dModel, heads, headDim,
    * divisors (valid head counts), featureLabels ("h<head>·<i>" per feature), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
    * sentences: [{tokens, X, Q, K, V, heads: [{Q, K, V, attn_weights, output}], concat, Y_mha,
@@ -338,7 +339,7 @@ export class AttentionCore {
     return this.module.trainedSenseCheck(options);
   }
 
-  /** Chapter 8: the valid head counts for a width, every divisor of `dModel` in order. */
+  /** Chapter 9: the valid head counts for a width, every divisor of `dModel` in order. */
   divisorsOf(dModel) {
     return this.module.divisorsOf(dModel);
   }
@@ -384,6 +385,35 @@ export class AttentionCore {
   }
 
   /**
+   * A t-SNE run resident in the core's memory: the affinities are built here (throws a readable
+   * Error for bad input), then `.step(k)` runs up to k more iterations and `.layout()` copies the
+   * layout out (Float32Array, n * outDim, row-major). The caller owns it: `.delete()` when done.
+   * @param {Float32Array} points  n * d values, one row per point
+   * @param {number} n
+   * @param {number} d
+   * @param {{outDim?: 2|3, perplexity?: number, iterations?: number, exaggerationIterations?: number,
+   *   earlyExaggeration?: number, learningRate?: number, theta?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   * @returns {SpaceLayout}
+   */
+  createTsneLayout(points, n, d, options = {}) {
+    return new SpaceLayout(new this.module.TsneLayout(points, n, d, options));
+  }
+
+  /**
+   * A UMAP run resident in the core's memory: the fuzzy k-NN graph is built here (throws a
+   * readable Error for bad input), then `.step(k)` runs up to k more epochs. Same object as
+   * createTsneLayout's, without a KL divergence. The caller owns it: `.delete()` when done.
+   * @param {Float32Array} points  n * d values, one row per point
+   * @param {number} n
+   * @param {number} d
+   * @param {{outDim?: 2|3, nNeighbors?: number, minDist?: number, epochs?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   * @returns {SpaceLayout}
+   */
+  createUmapLayout(points, n, d, options = {}) {
+    return new SpaceLayout(new this.module.UmapLayout(points, n, d, options));
+  }
+
+  /**
    * The trained encoder (Universal Sentence Encoder Lite) on one sentence: subword tokens,
    * static token vectors, per layer and head Q, K, V and attn_weights, each layer's token
    * vectors, and the 512-d sentence vector. `pack` is the bytes of models/use-lite-int8.bin
@@ -418,6 +448,27 @@ export class AttentionCore {
   compareTrained(pack, { sentence, sentence2, target, control } = {}) {
     const nfkc = (s) => (s === undefined ? undefined : String(s).normalize('NFKC'));
     return this.module.compareTrained(pack, { sentence: nfkc(sentence), sentence2: nfkc(sentence2), target: nfkc(target), control: nfkc(control) });
+  }
+
+  /**
+   * Points for the embedding-space chapter, held in the core (see space-data.js). `points` is a
+   * row-major Float32Array of n × d. Throws the core's message for bad data (NaN, a zero vector).
+   * @returns {SpaceData}
+   */
+  createSpaceData(points, n, d) {
+    const handle = new this.module.SpaceData();
+    try {
+      handle.load(points, n, d);
+    } catch (error) {
+      handle.delete();
+      throw error;
+    }
+    return new SpaceData(handle);
+  }
+
+  /** np.random.default_rng(seed).normal(size=(n, d)) as a row-major Float32Array. */
+  randomTable(n, d, seed = 0) {
+    return this.module.spaceRandomTable(n, d, seed);
   }
 }
 
@@ -564,6 +615,55 @@ export class Trainer {
   /** The resolved configuration (dModel is GloVe's width with GloVe inputs) and divergedLossBound. */
   config() {
     return this.#live().config();
+  }
+
+  /** Frees the run's memory in the core. */
+  delete() {
+    this.handle?.delete();
+    this.handle = null;
+  }
+}
+
+/**
+ * A layout run (t-SNE or UMAP) in the core's memory, made by createTsneLayout / createUmapLayout.
+ * A deleted run refuses further calls.
+ */
+export class SpaceLayout {
+  constructor(handle) {
+    this.handle = handle;
+  }
+
+  #live() {
+    if (!this.handle) throw new Error('This layout run was deleted.');
+    return this.handle;
+  }
+
+  /** Runs up to `iterations` more (epochs for UMAP); returns how many ran. */
+  step(iterations) {
+    return this.#live().step(iterations);
+  }
+
+  /** @returns {Float32Array} a copy of the layout, n * outDim row-major */
+  layout() {
+    return this.#live().layout();
+  }
+
+  /** t-SNE only: KL(P || Q) at the last iteration run (Barnes–Hut estimate), NaN before any. */
+  klDivergence() {
+    const handle = this.#live();
+    return handle.klDivergence ? handle.klDivergence() : NaN;
+  }
+
+  iteration() {
+    return this.#live().iteration();
+  }
+
+  totalIterations() {
+    return this.#live().totalIterations();
+  }
+
+  done() {
+    return this.#live().done();
   }
 
   /** Frees the run's memory in the core. */

@@ -1,4 +1,4 @@
-// The assignment report (chapter 9): everything the Class 05 notes ask to record, gathered from
+// The assignment report (chapter 10): everything the Class 05 notes ask to record, gathered from
 // one bank-experiment report of the core, as JSON, as Markdown, and as a NumPy script that
 // recomputes the numbers from the same vectors. Text assembly only: every number is the core's.
 

@@ -1,4 +1,4 @@
-// Chapter 7: the two-sentence bank experiment of Class 05. One shared table and one shared set
+// Chapter 8: the two-sentence bank experiment of Class 05. One shared table and one shared set
 // of projections for two sentences; the raw and contextual cosines of a target word, as a bar
 // chart and a table, and the notes' three questions answered from the numbers on screen.
 import { select } from 'd3';
@@ -11,7 +11,7 @@ import { figureAttr } from '../components/figures.js';
 
 export const bankView = {
   id: 'bank',
-  chapter: 7,
+  chapter: 8,
   title: 'The bank experiment',
   params: [],
   mount(root, { core, jobs, state, update }) {
@@ -145,7 +145,7 @@ function drawResults(results, { experiment, state }) {
   const more = q.append('p').attr('class', 'trained-link');
   more.append('span').text('Here the projections are untrained. ');
   more.append('a').attr('href', `?${trainedLink}`).attr('id', 'bank-to-trained')
-    .text('Run the same two sentences through a trained encoder (chapter 10) →');
+    .text('Run the same two sentences through a trained encoder (chapter 11) →');
 }
 
 function v(c, name) {

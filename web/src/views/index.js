@@ -4,7 +4,8 @@
 //   title    the navigation label          params   its own URL parameters (see state.js)
 //   mount(root, {core, state, update}) -> {render(state), status?}
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
-//     again after every update(patch). update() changes the shared state and the URL.
+//     again after every update(patch). unmount() (optional) is called before another view
+//     replaces it: a view with a worker or a timer stops it there. update() changes the shared state and the URL.
 //     remember(patch) (also passed) changes the state and the link without redrawing, for
 //     choices like a hovered or selected cell that should survive in a shared link.
 //   Every view gets, from main.js and the components, without doing anything: the Copy link
@@ -22,8 +23,9 @@ import { headsView } from './heads.js';
 import { bankView } from './bank.js';
 import { labView } from './lab.js';
 import { trainingView } from './training.js';
+import { spaceView } from './space.js';
 
-export const VIEWS = [idsView, windowView, smoothingView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView, trainingView]
+export const VIEWS = [idsView, windowView, smoothingView, spaceView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView, trainingView]
   .sort((a, b) => a.chapter - b.chapter);
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").

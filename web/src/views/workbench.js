@@ -17,10 +17,10 @@ import { PENDING, computingText } from '../core/core-jobs.js';
 import { figureAttr } from '../components/figures.js';
 import { drawKinds } from './kinds.js';
 
-/** Chapter 6 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
+/** Chapter 7 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
   id: 'qkv',
-  chapter: 6,
+  chapter: 7,
   title: 'Queries, keys, values',
   params: [
     { url: 's2', key: 'sentence2', parse: text(PAGE_LIMITS.maxChars), default: 'bank account has money' },

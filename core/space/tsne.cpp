@@ -1,0 +1,214 @@
+#include "core/space/tsne.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/math/matrix.hpp"
+#include "core/rng/numpy_generator.hpp"
+
+namespace aw::space {
+
+namespace {
+
+// One point's conditional probabilities over its neighbours' squared distances d2 with the
+// precision β whose entropy is log(perplexity): sklearn's _binary_search_perplexity (tolerance
+// 1e-5, 100 halvings/doublings from β = 1). Distances are shifted by the smallest so exp never
+// underflows for far-apart data; the entropy formula adds the shift back.
+void calibrate_row(const double* d2, int k, double perplexity, double* p) {
+  const double wanted = std::log(perplexity);
+  const double shift = *std::min_element(d2, d2 + k);
+  double beta = 1, beta_min = -std::numeric_limits<double>::infinity(), beta_max = std::numeric_limits<double>::infinity();
+  for (int step = 0; step < 100; ++step) {
+    double sum = 0;
+    for (int j = 0; j < k; ++j) sum += p[j] = std::exp(-(d2[j] - shift) * beta);
+    double mean_d2 = 0;
+    for (int j = 0; j < k; ++j) {
+      p[j] /= sum;
+      mean_d2 += (d2[j] - shift) * p[j];
+    }
+    const double entropy_diff = std::log(sum) + beta * mean_d2 - wanted;
+    if (std::fabs(entropy_diff) <= 1e-5) break;
+    if (entropy_diff > 0) {
+      beta_min = beta;
+      beta = std::isinf(beta_max) ? beta * 2 : (beta + beta_max) / 2;
+    } else {
+      beta_max = beta;
+      beta = std::isinf(beta_min) ? beta / 2 : (beta + beta_min) / 2;
+    }
+  }
+}
+
+std::vector<double> start_layout(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& o) {
+  const auto n = static_cast<std::size_t>(points.rows());
+  const auto dim = static_cast<std::size_t>(o.out_dim);
+  std::vector<double> y(n * dim);
+  if (o.initial_layout.size() > 0) {
+    if (static_cast<std::size_t>(o.initial_layout.rows()) != n || o.initial_layout.cols() != o.out_dim ||
+        !o.initial_layout.allFinite()) {
+      throw InputError("the starting layout must be finite and have one row per point and out_dim columns");
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t a = 0; a < dim; ++a) y[i * dim + a] = o.initial_layout(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(a));
+    return y;
+  }
+  if (o.init == LayoutInit::random) {
+    rng::NumpyGenerator rng(o.seed);
+    for (double& v : y) v = 1e-4 * rng.standard_normal();
+    return y;
+  }
+  y = pca_scores(points, o.out_dim);
+  double mean = 0, var = 0;
+  for (std::size_t i = 0; i < n; ++i) mean += y[i * dim];
+  mean /= static_cast<double>(n);
+  for (std::size_t i = 0; i < n; ++i) var += (y[i * dim] - mean) * (y[i * dim] - mean);
+  const double sd = std::sqrt(var / static_cast<double>(n));
+  const double scale = sd > 0 ? 1e-4 / sd : 0;
+  for (double& v : y) v *= scale;
+  if (scale == 0) {  // every point the same along PC1: fall back to a seeded random start
+    rng::NumpyGenerator rng(o.seed);
+    for (double& v : y) v = 1e-4 * rng.standard_normal();
+  }
+  return y;
+}
+
+void check_options(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& o) {
+  check_layout_input(points, o.out_dim, "t-SNE");
+  const long n = static_cast<long>(points.rows());
+  if (!(o.perplexity > 0) || !std::isfinite(o.perplexity)) throw InputError("t-SNE's perplexity must be a positive number");
+  if (n < 3 || o.perplexity >= static_cast<double>(n)) {
+    throw InputError("t-SNE with perplexity " + std::to_string(static_cast<int>(std::ceil(o.perplexity))) + " needs more than " +
+                     std::to_string(static_cast<int>(std::ceil(o.perplexity))) + " points (and at least 3); there are " +
+                     std::to_string(n) + ": lower the perplexity or add points");
+  }
+  if (o.iterations < 0 || o.exaggeration_iterations < 0) throw InputError("t-SNE's iteration counts cannot be negative");
+  if (!(o.early_exaggeration > 0)) throw InputError("t-SNE's early exaggeration must be positive");
+  if (!(o.learning_rate >= 0) || !std::isfinite(o.learning_rate)) throw InputError("t-SNE's learning rate must be 0 (auto) or positive");
+  if (!(o.theta >= 0) || !std::isfinite(o.theta)) throw InputError("t-SNE's θ must be 0 or more");
+}
+
+}  // namespace
+
+Affinities tsne_affinities(const KnnGraph& g, double perplexity) {
+  const auto n = static_cast<std::size_t>(g.n), k = static_cast<std::size_t>(g.k);
+  std::vector<double> conditional(n * k), d2(k);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t m = 0; m < k; ++m) d2[m] = g.distance[i * k + m] * g.distance[i * k + m];
+    calibrate_row(d2.data(), g.k, perplexity, &conditional[i * k]);
+  }
+  // P + Pᵀ: every edge i→j lands in row i and row j; rows are then sorted and merged
+  std::vector<std::vector<std::pair<int, double>>> rows(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t m = 0; m < k; ++m) {
+      const int j = g.index[i * k + m];
+      rows[i].push_back({j, conditional[i * k + m]});
+      rows[static_cast<std::size_t>(j)].push_back({static_cast<int>(i), conditional[i * k + m]});
+    }
+  }
+  Affinities p;
+  p.row_start.push_back(0);
+  double total = 0;
+  for (auto& row : rows) {
+    std::sort(row.begin(), row.end());
+    for (std::size_t e = 0; e < row.size(); ++e) {
+      if (e > 0 && row[e].first == row[e - 1].first) {
+        p.value.back() += row[e].second;
+      } else {
+        p.column.push_back(row[e].first);
+        p.value.push_back(row[e].second);
+      }
+    }
+    p.row_start.push_back(static_cast<int>(p.column.size()));
+  }
+  for (double v : p.value) total += v;
+  for (double& v : p.value) v /= std::max(total, std::numeric_limits<double>::epsilon());
+  return p;
+}
+
+TsneRun::TsneRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& options)
+    : options_(options), n_(static_cast<int>(points.rows())), dim_(options.out_dim), kl_(std::nan("")) {
+  check_options(points, options);
+  options_.exaggeration_iterations = std::min(options_.exaggeration_iterations, options_.iterations);
+  const int k = std::min(n_ - 1, static_cast<int>(3.0 * options.perplexity + 1));
+  p_ = tsne_affinities(exact_knn_euclidean(points, k), options.perplexity);
+  learning_rate_ = options.learning_rate > 0 ? options.learning_rate
+                                             : std::max(n_ / options.early_exaggeration / 4.0, 50.0);
+  y_ = start_layout(points, options_);
+  grad_.assign(y_.size(), 0.0);
+  update_.assign(y_.size(), 0.0);
+  gains_.assign(y_.size(), 1.0);
+  layout_.resize(n_, dim_);
+  for (int i = 0; i < n_; ++i)
+    for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
+}
+
+template <int D>
+void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
+  const bool exaggerated = iteration_ < options_.exaggeration_iterations;
+  const double exaggeration = exaggerated ? options_.early_exaggeration : 1.0;
+  const double theta2 = options_.theta * options_.theta;
+  constexpr double kDof = D == 2 ? 1.0 : 2.0;  // sklearn: max(out_dim − 1, 1)
+  constexpr double kGradientScale = 2.0 * (kDof + 1.0) / kDof;
+  tree.build(y_.data(), n_);
+  std::vector<double> repulsion(y_.size(), 0.0);
+  double sum_q = 0;
+  for (int i = 0; i < n_; ++i) sum_q += tree.repulsion(i, theta2, &repulsion[static_cast<std::size_t>(i * D)]);
+  sum_q = std::max(sum_q, std::numeric_limits<double>::min());
+  double kl = 0;
+  constexpr double kTiny = 1e-12;  // sklearn's FLOAT32_TINY guard against log 0, in double
+  for (int i = 0; i < n_; ++i) {
+    double attraction[D] = {};
+    const double* yi = &y_[static_cast<std::size_t>(i * D)];
+    for (int e = p_.row_start[static_cast<std::size_t>(i)]; e < p_.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
+      const double* yj = &y_[static_cast<std::size_t>(p_.column[static_cast<std::size_t>(e)] * D)];
+      double diff[D], d2 = 0;
+      for (int a = 0; a < D; ++a) {
+        diff[a] = yi[a] - yj[a];
+        d2 += diff[a] * diff[a];
+      }
+      const double q = BarnesHutTree<D>::kernel(d2);
+      const double p = p_.value[static_cast<std::size_t>(e)];
+      const double pq = p * exaggeration * q;
+      for (int a = 0; a < D; ++a) attraction[a] += pq * diff[a];
+      if (with_error) kl += p * std::log(std::max(p, kTiny) / std::max(q / sum_q, kTiny));
+    }
+    for (int a = 0; a < D; ++a) {
+      const std::size_t at = static_cast<std::size_t>(i * D + a);
+      grad_[at] = kGradientScale * (attraction[a] - repulsion[at] / sum_q);
+    }
+  }
+  if (with_error) kl_ = kl;
+}
+
+void TsneRun::gradient(bool with_error) {
+  if (dim_ == 2) gradient_in(tree2_, with_error);
+  else gradient_in(tree3_, with_error);
+}
+
+int TsneRun::step(int iterations) {
+  int ran = 0;
+  while (ran < iterations && !done()) {
+    const bool last = ran + 1 == iterations || iteration_ + 1 == options_.iterations;
+    gradient(last);
+    if (iteration_ == options_.exaggeration_iterations && iteration_ > 0) {
+      // sklearn runs the two stages as two calls of its gradient descent: the second starts afresh
+      std::fill(update_.begin(), update_.end(), 0.0);
+      std::fill(gains_.begin(), gains_.end(), 1.0);
+    }
+    const double momentum = iteration_ < options_.exaggeration_iterations ? 0.5 : 0.8;
+    for (std::size_t c = 0; c < y_.size(); ++c) {
+      const bool same_direction = update_[c] * grad_[c] < 0;  // sklearn's "inc": the step agrees with −gradient
+      gains_[c] = std::max(same_direction ? gains_[c] + 0.2 : gains_[c] * 0.8, 0.01);
+      update_[c] = momentum * update_[c] - learning_rate_ * gains_[c] * grad_[c];
+      y_[c] += update_[c];
+    }
+    ++iteration_;
+    ++ran;
+  }
+  for (int i = 0; i < n_; ++i)
+    for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
+  return ran;
+}
+
+}  // namespace aw::space

@@ -1,0 +1,76 @@
+// t-SNE (van der Maaten 2014) the way sklearn.manifold.TSNE(method='barnes_hut') computes it:
+//   affinities  each point's Gaussian over its k = min(N−1, ⌊3·perplexity + 1⌋) exact Euclidean
+//               nearest neighbours, its precision found by binary search so that the perplexity
+//               (2^entropy) matches; P = (P + Pᵀ) / ΣP.
+//   optimiser   gradient 4 Σ (p_ij − q_ij) q_ij Z (y_i − y_j) (in 3-D sklearn's Student t with 2 degrees
+//               of freedom, see barnes_hut.hpp): attraction over P's entries, repulsion
+//               from a Barnes–Hut tree (quadtree in 2-D, octree in 3-D, θ = 0.5); early exaggeration
+//               of P for the first iterations at momentum 0.5, then 0.8; per-coordinate gains
+//               (+0.2 when the gradient changes sign, ×0.8 when not, at least 0.01), as sklearn;
+//               momentum and gains restart when the exaggeration ends (sklearn's two stages).
+//   start       PCA scores scaled so the first column's std is 1e-4 (sklearn's init='pca'), or
+//               1e-4 · standard normal from NumPy's default_rng(seed), or a given layout.
+// The layout is kept in double, every sum in a fixed order, so a seed gives the same layout on
+// every platform. The constructor builds the affinities; step() advances the optimiser.
+#pragma once
+#include <Eigen/Dense>
+#include <cstdint>
+#include <vector>
+
+#include "core/space/barnes_hut.hpp"
+#include "core/space/layout_common.hpp"
+
+namespace aw::space {
+
+struct TsneOptions {
+  int out_dim = 2;
+  double perplexity = 30;
+  int iterations = 1000;
+  int exaggeration_iterations = 250;
+  double early_exaggeration = 12;
+  double learning_rate = 0;  // 0 = auto: max(N / early_exaggeration / 4, 50), sklearn's 'auto'
+  double theta = 0.5;
+  std::uint64_t seed = 0;     // used by init = random only (PCA and the optimiser draw nothing)
+  LayoutInit init = LayoutInit::pca;
+  Eigen::MatrixXf initial_layout;  // when not empty (N x out_dim): the start, instead of `init`
+};
+
+// The symmetric joint probabilities P as sparse rows (CSR, columns ascending), summing to 1.
+struct Affinities {
+  std::vector<int> row_start, column;
+  std::vector<double> value;
+};
+Affinities tsne_affinities(const KnnGraph& graph, double perplexity);
+
+class TsneRun {
+ public:
+  TsneRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& options);
+  int step(int iterations);  // runs up to that many more; returns how many ran
+  const Eigen::MatrixXf& layout() const { return layout_; }  // N x out_dim
+  // KL(P || Q) of the layout at the start of the last iteration run (as sklearn's kl_divergence_),
+  // with Q's normaliser from the Barnes–Hut tree: an estimate, exact as θ → 0. Always against the
+  // true P (not the exaggerated one). NaN before the first step.
+  double kl_divergence() const { return kl_; }
+  int iteration() const { return iteration_; }
+  int total_iterations() const { return options_.iterations; }
+  bool done() const { return iteration_ >= options_.iterations; }
+  double learning_rate() const { return learning_rate_; }
+
+ private:
+  void gradient(bool with_error);
+  template <int D>
+  void gradient_in(BarnesHutTree<D>& tree, bool with_error);
+
+  TsneOptions options_;
+  int n_ = 0, dim_ = 2;
+  double learning_rate_ = 0;
+  Affinities p_;
+  std::vector<double> y_, grad_, update_, gains_;
+  BarnesHutTree<2> tree2_;
+  BarnesHutTree<3> tree3_;
+  Eigen::MatrixXf layout_;
+  int iteration_ = 0;
+  double kl_;
+};
+
+}  // namespace aw::space

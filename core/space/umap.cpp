@@ -1,0 +1,250 @@
+#include "core/space/umap.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+
+#include "core/math/matrix.hpp"
+
+namespace aw::space {
+
+namespace {
+
+// ρ and σ of one point from its distances to its nearest others (smooth_knn_dist, local
+// connectivity 1, bandwidth 1, 64 halvings, tolerance 1e-5).
+void smooth_knn(const double* d, int others, int n_neighbors, double mean_all, double& rho, double& sigma) {
+  rho = 0;
+  for (int j = 0; j < others; ++j) {
+    if (d[j] > 0) {
+      rho = d[j];  // nearest first: the first non-zero is the smallest
+      break;
+    }
+  }
+  const double target = std::log2(static_cast<double>(n_neighbors));
+  double lo = 0, hi = std::numeric_limits<double>::infinity(), mid = 1;
+  for (int step = 0; step < 64; ++step) {
+    double psum = 0;
+    for (int j = 0; j < others; ++j) {
+      const double gap = d[j] - rho;
+      psum += gap > 0 ? std::exp(-gap / mid) : 1.0;
+    }
+    if (std::fabs(psum - target) < 1e-5) break;
+    if (psum > target) {
+      hi = mid;
+      mid = (lo + hi) / 2;
+    } else {
+      lo = mid;
+      mid = std::isinf(hi) ? mid * 2 : (lo + hi) / 2;
+    }
+  }
+  double mean_own = 0;  // over the n_neighbors distances, the point's own 0 included
+  for (int j = 0; j < others; ++j) mean_own += d[j];
+  mean_own /= n_neighbors;
+  sigma = std::max(mid, 1e-3 * (rho > 0 ? mean_own : mean_all));
+}
+
+void check_options(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOptions& o) {
+  check_layout_input(points, o.out_dim, "UMAP");
+  const long n = static_cast<long>(points.rows());
+  if (o.n_neighbors < 2) throw InputError("UMAP needs at least 2 neighbours per point");
+  if (n <= o.n_neighbors) {
+    throw InputError("UMAP with " + std::to_string(o.n_neighbors) + " neighbours needs more than " +
+                     std::to_string(o.n_neighbors) + " points; there are " + std::to_string(n) +
+                     ": lower the neighbours or add points");
+  }
+  if (!(o.min_dist >= 0 && o.min_dist <= 1)) throw InputError("UMAP's min_dist must be between 0 and 1 (the spread)");
+  if (o.epochs < 0) throw InputError("UMAP's epochs cannot be negative (0 picks them)");
+  if (o.init == LayoutInit::spectral) throw InputError("UMAP here starts from 'pca' or 'random', not 'spectral'");
+}
+
+std::vector<double> start_layout(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOptions& o,
+                                 rng::NumpyGenerator& rng) {
+  const auto n = static_cast<std::size_t>(points.rows()), dim = static_cast<std::size_t>(o.out_dim);
+  std::vector<double> y;
+  if (o.init == LayoutInit::random) {
+    y.resize(n * dim);
+    for (double& v : y) v = -10 + 20 * rng.random();
+  } else {
+    y = pca_scores(points, o.out_dim);
+    double biggest = 0;
+    for (double v : y) biggest = std::max(biggest, std::fabs(v));
+    const double expansion = biggest > 0 ? 10.0 / biggest : 0;
+    for (double& v : y) v = v * expansion + 1e-4 * rng.standard_normal();
+  }
+  for (std::size_t a = 0; a < dim; ++a) {  // each axis to [0, 10]
+    double lo = y[a], hi = y[a];
+    for (std::size_t i = 0; i < n; ++i) {
+      lo = std::min(lo, y[i * dim + a]);
+      hi = std::max(hi, y[i * dim + a]);
+    }
+    const double span = hi > lo ? hi - lo : 1;
+    for (std::size_t i = 0; i < n; ++i) y[i * dim + a] = 10 * (y[i * dim + a] - lo) / span;
+  }
+  return y;
+}
+
+}  // namespace
+
+CurveParameters fit_curve(double min_dist, double spread) {
+  constexpr int kPoints = 300;
+  std::vector<double> x(kPoints), target(kPoints);
+  for (int i = 0; i < kPoints; ++i) {
+    x[i] = spread * 3 * i / (kPoints - 1);
+    target[i] = x[i] < min_dist ? 1.0 : std::exp(-(x[i] - min_dist) / spread);
+  }
+  // Levenberg–Marquardt on f(x) = 1 / (1 + a x^{2b}), from a = b = 1 like curve_fit's default
+  double a = 1, b = 1, lambda = 1e-3;
+  const auto cost = [&](double ca, double cb) {
+    double s = 0;
+    for (int i = 0; i < kPoints; ++i) {
+      const double r = 1 / (1 + ca * std::pow(x[i], 2 * cb)) - target[i];
+      s += r * r;
+    }
+    return s;
+  };
+  double current = cost(a, b);
+  for (int iter = 0; iter < 200; ++iter) {
+    double jaa = 0, jab = 0, jbb = 0, ga = 0, gb = 0;
+    for (int i = 0; i < kPoints; ++i) {
+      if (x[i] <= 0) continue;  // f = 1 there whatever a and b: no gradient
+      const double p = std::pow(x[i], 2 * b);
+      const double f = 1 / (1 + a * p);
+      const double r = f - target[i];
+      const double da = -p * f * f;
+      const double db = -a * p * 2 * std::log(x[i]) * f * f;
+      jaa += da * da;
+      jab += da * db;
+      jbb += db * db;
+      ga += da * r;
+      gb += db * r;
+    }
+    bool improved = false;
+    for (int tries = 0; tries < 30 && !improved; ++tries) {
+      const double m00 = jaa * (1 + lambda), m11 = jbb * (1 + lambda), det = m00 * m11 - jab * jab;
+      const double step_a = -(m11 * ga - jab * gb) / det, step_b = -(m00 * gb - jab * ga) / det;
+      const double trial = cost(a + step_a, b + step_b);
+      if (trial < current) {
+        const double gain = current - trial;
+        a += step_a;
+        b += step_b;
+        current = trial;
+        lambda = std::max(lambda / 10, 1e-12);
+        improved = true;
+        if (gain < 1e-15 * std::max(current, 1e-300)) iter = 200;
+      } else {
+        lambda *= 10;
+      }
+    }
+    if (!improved) break;
+  }
+  return {a, b};
+}
+
+FuzzyGraph fuzzy_graph(const KnnGraph& g, int n_neighbors) {
+  const auto n = static_cast<std::size_t>(g.n), k = static_cast<std::size_t>(g.k);
+  double mean_all = 0;
+  for (double d : g.distance) mean_all += d;
+  mean_all /= static_cast<double>(n) * n_neighbors;  // the n zero self-distances count too
+  std::vector<std::map<int, double>> rows(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    double rho = 0, sigma = 1;
+    const double* d = &g.distance[i * k];
+    smooth_knn(d, g.k, n_neighbors, mean_all, rho, sigma);
+    for (std::size_t m = 0; m < k; ++m) {
+      const double gap = d[m] - rho;
+      rows[i][g.index[i * k + m]] = gap <= 0 || sigma == 0 ? 1.0 : std::exp(-gap / sigma);
+    }
+  }
+  // A + Aᵀ − A∘Aᵀ: row i of Aᵀ holds the points that have i among their neighbours
+  FuzzyGraph out;
+  std::vector<std::map<int, double>> cols(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (const auto& [j, w] : rows[i]) cols[static_cast<std::size_t>(j)][static_cast<int>(i)] = w;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::map<int, double> both = rows[i];
+    for (const auto& [j, w] : cols[i]) {
+      auto it = both.find(j);
+      if (it == both.end()) both[j] = w;
+      else it->second = it->second + w - it->second * w;
+    }
+    for (const auto& [j, w] : both) {
+      if (w <= 0) continue;
+      out.head.push_back(static_cast<int>(i));
+      out.tail.push_back(j);
+      out.weight.push_back(w);
+    }
+  }
+  return out;
+}
+
+UmapRun::UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOptions& options)
+    : n_(static_cast<int>(points.rows())), dim_(options.out_dim), rng_(options.seed) {
+  check_options(points, options);
+  epochs_ = options.epochs > 0 ? options.epochs : (n_ <= 10000 ? 500 : 200);
+  curve_ = fit_curve(options.min_dist);
+  const FuzzyGraph graph = fuzzy_graph(exact_knn_euclidean(points, options.n_neighbors - 1), options.n_neighbors);
+  const double heaviest = *std::max_element(graph.weight.begin(), graph.weight.end());
+  for (std::size_t e = 0; e < graph.weight.size(); ++e) {
+    if (graph.weight[e] < heaviest / epochs_) continue;  // would never be sampled
+    head_.push_back(graph.head[e]);
+    tail_.push_back(graph.tail[e]);
+    epochs_per_sample_.push_back(heaviest / graph.weight[e]);
+  }
+  constexpr double kNegativeRate = 5;
+  next_sample_ = epochs_per_sample_;
+  for (double e : epochs_per_sample_) epochs_per_negative_.push_back(e / kNegativeRate);
+  next_negative_ = epochs_per_negative_;
+  y_ = start_layout(points, options, rng_);
+  layout_.resize(n_, dim_);
+  for (int i = 0; i < n_; ++i)
+    for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
+}
+
+void UmapRun::run_epoch() {
+  const double a = curve_.a, b = curve_.b;
+  const double alpha = 1.0 - static_cast<double>(epoch_) / epochs_;
+  const double now = epoch_;
+  const auto clip = [](double v) { return std::max(-4.0, std::min(4.0, v)); };
+  const auto dim = static_cast<std::size_t>(dim_);
+  for (std::size_t e = 0; e < head_.size(); ++e) {
+    if (next_sample_[e] > now) continue;
+    double* current = &y_[static_cast<std::size_t>(head_[e]) * dim];
+    double* other = &y_[static_cast<std::size_t>(tail_[e]) * dim];
+    double d2 = 0;
+    for (std::size_t c = 0; c < dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
+    const double pull = d2 > 0 ? -2 * a * b * std::pow(d2, b - 1) / (a * std::pow(d2, b) + 1) : 0.0;
+    for (std::size_t c = 0; c < dim; ++c) {
+      const double g = clip(pull * (current[c] - other[c]));
+      current[c] += g * alpha;
+      other[c] -= g * alpha;
+    }
+    next_sample_[e] += epochs_per_sample_[e];
+    const int negatives = static_cast<int>((now - next_negative_[e]) / epochs_per_negative_[e]);
+    for (int s = 0; s < negatives; ++s) {
+      const auto k = static_cast<int>(rng_.next_u64() % static_cast<std::uint64_t>(n_));
+      if (k == head_[e]) continue;
+      const double* far = &y_[static_cast<std::size_t>(k) * dim];
+      double f2 = 0;
+      for (std::size_t c = 0; c < dim; ++c) f2 += (current[c] - far[c]) * (current[c] - far[c]);
+      const double push = f2 > 0 ? 2 * b / ((0.001 + f2) * (a * std::pow(f2, b) + 1)) : 0.0;
+      for (std::size_t c = 0; c < dim; ++c) current[c] += (push > 0 ? clip(push * (current[c] - far[c])) : 0.0) * alpha;
+    }
+    next_negative_[e] += negatives * epochs_per_negative_[e];
+  }
+}
+
+int UmapRun::step(int epochs) {
+  int ran = 0;
+  while (ran < epochs && !done()) {
+    run_epoch();
+    ++epoch_;
+    ++ran;
+  }
+  for (int i = 0; i < n_; ++i)
+    for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
+  return ran;
+}
+
+}  // namespace aw::space

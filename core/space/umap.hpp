@@ -1,0 +1,70 @@
+// UMAP (McInnes, Healy & Melville 2018) the way umap-learn computes it:
+//   graph      each point's n_neighbors − 1 exact Euclidean nearest others (umap-learn counts the
+//              point itself as its first neighbour), smooth-kNN ρ (the nearest non-zero distance)
+//              and σ (binary search: Σ exp(−(d − ρ)/σ) = log2 n_neighbors), memberships
+//              exp(−(d − ρ)/σ), fuzzy union A + Aᵀ − A∘Aᵀ, edges below max / epochs dropped.
+//   curve      1 / (1 + a d^{2b}) fitted to the min_dist step (find_ab_params: least squares on
+//              300 points of [0, 3], Levenberg–Marquardt from a = b = 1, as scipy's curve_fit).
+//   start      PCA scores scaled to max |value| 10 plus N(0, 1e-4) noise (umap-learn's init='pca'),
+//              or uniform in [−10, 10]; then every axis rescaled to [0, 10] as umap-learn does.
+//              Not spectral: that needs a sparse eigensolver for N up to 20,000, and PCA is a
+//              documented umap-learn start that keeps the global arrangement readable.
+//   SGD        optimize_layout_euclidean: each edge sampled every max_w / w epochs, both ends
+//              moved, 5 negative samples per positive one, gradients clipped to ±4, learning
+//              rate 1 − epoch / epochs; single-threaded, so a seed gives one layout everywhere.
+// Random draws (noise, negative samples) come from NumPy's default_rng(seed) stream (core/rng).
+#pragma once
+#include <Eigen/Dense>
+#include <cstdint>
+#include <vector>
+
+#include "core/rng/numpy_generator.hpp"
+#include "core/space/layout_common.hpp"
+
+namespace aw::space {
+
+struct UmapOptions {
+  int out_dim = 2;
+  int n_neighbors = 15;
+  double min_dist = 0.1;
+  int epochs = 0;  // 0 = auto: 500 up to 10,000 points, else 200 (umap-learn)
+  std::uint64_t seed = 0;
+  LayoutInit init = LayoutInit::pca;  // pca or random
+};
+
+// umap-learn's find_ab_params(spread = 1, min_dist).
+struct CurveParameters {
+  double a, b;
+};
+CurveParameters fit_curve(double min_dist, double spread = 1.0);
+
+// The fuzzy graph as symmetric weighted edges (both directions listed, heads ascending).
+struct FuzzyGraph {
+  std::vector<int> head, tail;
+  std::vector<double> weight;
+};
+FuzzyGraph fuzzy_graph(const KnnGraph& others, int n_neighbors);
+
+class UmapRun {
+ public:
+  UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOptions& options);
+  int step(int epochs);  // runs up to that many more epochs; returns how many ran
+  const Eigen::MatrixXf& layout() const { return layout_; }  // N x out_dim
+  int iteration() const { return epoch_; }
+  int total_iterations() const { return epochs_; }
+  bool done() const { return epoch_ >= epochs_; }
+  CurveParameters curve() const { return curve_; }
+
+ private:
+  void run_epoch();
+
+  int n_ = 0, dim_ = 2, epochs_ = 0, epoch_ = 0;
+  CurveParameters curve_{};
+  std::vector<int> head_, tail_;
+  std::vector<double> epochs_per_sample_, next_sample_, epochs_per_negative_, next_negative_;
+  std::vector<double> y_;
+  rng::NumpyGenerator rng_;
+  Eigen::MatrixXf layout_;
+};
+
+}  // namespace aw::space

@@ -1,0 +1,116 @@
+// End-to-end: the embedding-space chapter (issue 17) in Debian's Chromium. PCA on the bundled
+// GloVe words; "husband" picked; the neighbour list read back from the page equals the core's
+// list computed in Node on the same vectors; the readout follows the data and the display
+// dimension; bad vector files get a message where the learner looks. Waits on the page's own
+// signals (#space-view[data-layout], [data-neighbours], [data-report]), never on time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { openSite, openPage } from './support.mjs';
+
+const { server, context, core } = await openSite();
+const N = 3000;
+
+/** The first n GloVe rows as the page decodes them (float32(code * scale)), and their words. */
+function glove(n) {
+  const raw = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
+  const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n');
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const count = view.getUint32(4, true), dim = view.getUint32(8, true);
+  const data = new Float32Array(n * dim);
+  for (let r = 0; r < n; r++) {
+    const scale = view.getFloat32(12 + 4 * r, true);
+    for (let c = 0; c < dim; c++) data[r * dim + c] = Math.fround(view.getInt8(12 + 4 * count + dim * r + c) * scale);
+  }
+  return { words: words.slice(0, n), data, dim };
+}
+
+const neighboursOnPage = (page, list = 'original') => page.$$eval(`#space-neighbours-${list} li`, (items) => items.map((li) => ({ word: li.dataset.word, value: Number(li.dataset.value) })));
+
+test('PCA on the GloVe words: "husband"’s neighbours on the page equal the core’s in Node; the readout follows', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=space&spn=${N}`);
+  await page.waitForSelector('#space-view[data-neighbours="husband"]');
+  assert.equal(await page.textContent('#space-readout'), `points ${N.toLocaleString('en')} · original dimension 100 · display dimension 2`);
+  const { words, data, dim } = glove(N);
+  const space = core.createSpaceData(data, N, dim);
+  try {
+    const expected = space.nearestByCosine(words.indexOf('husband'), 10).map((n) => ({ word: words[n.index], value: n.value }));
+    assert.deepEqual(await neighboursOnPage(page), expected);
+    assert.equal(expected[0].word, 'wife');
+    // the layout's neighbours are marked where they differ from the original ones
+    const onScreen = await neighboursOnPage(page, 'layout');
+    assert.equal(onScreen.length, 10);
+    const differing = await page.$$eval('#space-neighbours-original li.differs', (items) => items.map((li) => li.dataset.word));
+    const screenWords = new Set(onScreen.map((n) => n.word));
+    assert.deepEqual(differing, expected.filter((n) => !screenWords.has(n.word)).map((n) => n.word));
+    // the report: survival table, analogy cosine from the core
+    await page.waitForSelector('#space-view[data-report]');
+    const analogy = Number(await page.getAttribute('#space-analogy-text', 'data-value'));
+    const at = (w) => words.indexOf(w);
+    assert.equal(analogy, space.differenceCosine(at('king'), at('queen'), at('man'), at('woman')));
+    assert.equal(await page.locator('#space-survival-table tbody tr').count(), 4);
+  } finally {
+    space.delete();
+  }
+  // a preset by keyboard, then 3-D
+  await page.focus('button.example[data-word="wife"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#space-view[data-neighbours="wife"]');
+  await page.selectOption('#space-dim', '3');
+  await page.waitForSelector('#space-view[data-neighbours="wife"]');
+  assert.match(await page.textContent('#space-readout'), /display dimension 3$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('PCA of all 20,000 words is one frame; the time it took is on the page', async () => {
+  const { page } = await openPage(context, `${server.url}?view=space&spn=20000`);
+  await page.waitForSelector('#space-view[data-layout]');
+  const text = await page.textContent('#space-progress-text');
+  const ms = Number(/done in (\d+) ms/.exec(text)?.[1]);
+  console.log(`PCA of 20,000 × 100 in the worker: ${ms} ms`);
+  assert.ok(ms >= 0, text);
+  await page.close();
+});
+
+test('bad vector files: too few points and a zero row are refused with a message', async () => {
+  for (const [name, body, message] of [
+    ['two.txt', 'king 1 2 3\nqueen 3 2 1\n', /at least 3 points/],
+    ['zero.txt', 'king 1 2 3\nnothing 0 0 0\nqueen 3 2 1\nman 1 1 1\n', /point 2 is a zero vector.*point 2 is “nothing”/],
+  ]) {
+    const { page } = await openPage(context, `${server.url}?view=space&spd=file`);
+    await page.waitForSelector('#error p.error');
+    assert.match(await page.textContent('#error'), /Choose a vector file/);
+    await page.setInputFiles('#space-file', { name, mimeType: 'text/plain', buffer: Buffer.from(body) });
+    await page.waitForFunction((source) => new RegExp(source).test(document.querySelector('#error')?.textContent ?? ''), message.source);
+    await page.close();
+  }
+});
+
+test('t-SNE and UMAP on 1,500 GloVe words: the same original neighbours of "husband", and layout neighbours beside them', async () => {
+  const n = 1500; // "husband" is the 1,244th most frequent
+  const { words, data, dim } = glove(n);
+  const space = core.createSpaceData(data, n, dim);
+  const expected = space.nearestByCosine(words.indexOf('husband'), 10).map((x) => ({ word: words[x.index], value: x.value }));
+  space.delete();
+  for (const method of ['tsne', 'umap']) {
+    const { page, errors } = await openPage(context, `${server.url}?view=space&spn=${n}&spm=${method}`);
+    await page.waitForSelector('#space-view[data-neighbours="husband"]', { timeout: 120000 });
+    assert.match(await page.textContent('#space-progress-text'), method === 'tsne' ? /^t-SNE: done/ : /^UMAP: done/);
+    assert.deepEqual(await neighboursOnPage(page), expected, method);
+    assert.equal((await neighboursOnPage(page, 'layout')).length, 10);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('switching method mid-run cancels the run: the PCA frame is the last one drawn', async () => {
+  const { page } = await openPage(context, `${server.url}?view=space&spn=3000&spm=tsne`);
+  await page.waitForFunction(() => /iteration \d+ of/.test(document.querySelector('#space-progress-text')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.selectOption('#space-method', 'pca');
+  await page.waitForSelector('#space-view[data-neighbours="husband"]');
+  const frames = () => page.evaluate(() => new Promise((ok) => { let left = 30; const tick = () => (--left ? requestAnimationFrame(tick) : ok()); requestAnimationFrame(tick); }));
+  await frames();
+  assert.match(await page.textContent('#space-progress-text'), /^PCA: done/);
+  await page.close();
+});

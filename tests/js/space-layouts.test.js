@@ -1,0 +1,103 @@
+// t-SNE and UMAP through the wasm boundary (wasm/space_layouts.cpp, core/attention-core.js):
+// the same layout as the native build for a seed (tests/fixtures/space_layouts_native.json,
+// written by the native test, see tests/native/space/test_layout_fixture.cpp), streaming by
+// steps, determinism, readable errors, and .delete().
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadCore } from './load-core.js';
+
+const native = JSON.parse(readFileSync(new URL('../fixtures/space_layouts_native.json', import.meta.url), 'utf8'));
+
+// The first n rows of the bundled GloVe subset, decoded as the page does (code * scale).
+function gloveRows(n) {
+  const bytes = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint32(4, true);
+  const dim = view.getUint32(8, true);
+  const out = new Float32Array(n * dim);
+  for (let i = 0; i < n; i++) {
+    const scale = view.getFloat32(12 + 4 * i, true);
+    for (let c = 0; c < dim; c++) out[i * dim + c] = Math.fround(view.getInt8(12 + 4 * count + i * dim + c) * scale);
+  }
+  return { points: out, n, d: dim };
+}
+
+const maxAbsDiff = (a, b) => a.reduce((worst, v, k) => Math.max(worst, Math.abs(v - b[k])), 0);
+const maxAbs = (a) => a.reduce((worst, v) => Math.max(worst, Math.abs(v)), 0);
+
+let core;
+beforeAll(async () => {
+  core = await loadCore();
+});
+
+const makers = {
+  tsne: (...args) => core.createTsneLayout(...args),
+  umap: (...args) => core.createUmapLayout(...args),
+};
+
+describe.each(Object.keys(native.cases))('%s in wasm', (name) => {
+  const c = native.cases[name];
+  const make = (options = c.options) => {
+    const { points, n, d } = gloveRows(c.rows);
+    return makers[c.method](points, n, d, options);
+  };
+
+  it('gives the native layout for the same seed, within float tolerance', () => {
+    const run = make();
+    while (!run.done()) run.step(c.chunk);
+    const ours = run.layout();
+    expect(ours.length).toBe(c.layout.length);
+    const scale = maxAbs(c.layout);
+    console.log(`${name}: max |wasm − native| = ${maxAbsDiff(ours, c.layout).toExponential(2)} (layout scale ${scale.toFixed(2)})`);
+    expect(maxAbsDiff(ours, c.layout)).toBeLessThan(1e-4 * scale);
+    if (c.method === 'tsne') expect(run.klDivergence()).toBeCloseTo(c.kl_divergence, 5);
+    run.delete();
+  });
+
+  it('streams: the layout moves between steps and the count stops at the total', () => {
+    const run = make();
+    expect(run.iteration()).toBe(0);
+    expect(run.totalIterations()).toBe(c.options.iterations ?? c.options.epochs);
+    let before = run.layout();
+    let steps = 0;
+    while (!run.done()) {
+      const ran = run.step(c.chunk);
+      expect(ran).toBeGreaterThan(0);
+      const after = run.layout();
+      expect(maxAbsDiff(after, before)).toBeGreaterThan(0);
+      before = after;
+      steps += 1;
+    }
+    expect(steps).toBeGreaterThan(1);
+    expect(run.iteration()).toBe(run.totalIterations());
+    expect(run.step(10)).toBe(0);
+    run.delete();
+  });
+
+  it('is deterministic: same seed, same bytes; another seed, another layout', () => {
+    const a = make(), b = make(), other = make({ ...c.options, seed: c.options.seed + 1 });
+    for (const r of [a, b, other]) while (!r.done()) r.step(1000);
+    expect(Buffer.from(a.layout().buffer).equals(Buffer.from(b.layout().buffer))).toBe(true);
+    expect(maxAbsDiff(a.layout(), other.layout())).toBeGreaterThan(0);
+    for (const r of [a, b, other]) r.delete();
+  });
+
+  it('refuses further calls after .delete()', () => {
+    const run = make();
+    run.delete();
+    expect(() => run.step(1)).toThrow('This layout run was deleted.');
+    run.delete(); // twice is harmless
+  });
+
+  it('reports bad input as a readable Error', () => {
+    const { points, d } = gloveRows(c.rows);
+    const nan = points.slice();
+    nan[3 * d + 1] = NaN;
+    expect(() => makers[c.method](nan, c.rows, d, c.options)).toThrow(/cannot place point 4: its vector has a NaN or infinite value/);
+    expect(() => makers[c.method](points, c.rows, d + 1, c.options)).toThrow(/the points hold \d+ numbers, not/);
+    expect(() => makers[c.method](Array.from(points), c.rows, d, c.options)).toThrow('the points must be a Float32Array');
+    expect(() => makers[c.method](points, c.rows, d, { ...c.options, outDim: 4 })).toThrow(/2 or 3 dimensions, not 4/);
+    expect(() => makers[c.method](points, c.rows, d, { ...c.options, init: 'circle' })).toThrow(/option 'init' must be/);
+    expect(() => makers[c.method](points.subarray(0, 5 * d), 5, d, c.options)).toThrow(/needs more than|needs at least/);
+  });
+});

@@ -1,0 +1,155 @@
+// t-SNE against scikit-learn's Barnes–Hut t-SNE (tests/fixtures/sklearn_tsne.json, written by
+// scripts/make_tsne_golden.py) on GloVe rows from the same start: final KL within 5 %, 10-NN
+// recall of the layout; determinism for a seed; the messages for bad input.
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "core/space/tsne.hpp"
+#include "tests/native/golden.hpp"
+#include "tests/native/space/layout_test_data.hpp"
+
+namespace {
+
+using aw::space::TsneOptions;
+using aw::space::TsneRun;
+
+struct Finished {
+  double kl, recall, golden_kl, golden_recall;
+};
+
+Finished run_case(const std::string& name) {
+  const auto c = golden::load("sklearn_tsne")["cases"][name];
+  const int n = c["rows"], out_dim = c["out_dim"];
+  const Eigen::MatrixXf X = layout_test::glove_rows(n);
+  TsneOptions o;
+  o.out_dim = out_dim;
+  o.perplexity = c["perplexity"];
+  o.iterations = c["iterations"];
+  o.initial_layout.resize(n, out_dim);
+  for (int i = 0; i < n; ++i)
+    for (int a = 0; a < out_dim; ++a) o.initial_layout(i, a) = c["start"][i][a].get<float>();
+  TsneRun run(X, o);
+  CHECK(run.learning_rate() == doctest::Approx(c["learning_rate"].get<double>()));
+  while (!run.done()) run.step(100);
+  CHECK(run.iteration() == o.iterations);
+  return {run.kl_divergence(), layout_test::recall(X, run.layout()), c["kl_divergence"], c["recall10"]};
+}
+
+// `lower_allowed`: only the upper side of the 5 % is checked (see the 150-point case).
+void check_against_sklearn(const std::string& name, bool lower_allowed = false) {
+  const Finished f = run_case(name);
+  MESSAGE(name << ": KL ours " << f.kl << " sklearn " << f.golden_kl << "; 10-NN recall ours " << f.recall
+               << " sklearn " << f.golden_recall);
+  CHECK(f.kl <= 1.05 * f.golden_kl);
+  if (!lower_allowed) CHECK(f.kl >= 0.95 * f.golden_kl);
+  CHECK(f.recall >= f.golden_recall - 0.03);  // the same neighbourhoods kept, within noise
+}
+
+Eigen::MatrixXf small_glove() { return layout_test::glove_rows(120); }
+
+TsneOptions quick(std::uint64_t seed, aw::space::LayoutInit init) {
+  TsneOptions o;
+  o.perplexity = 10;
+  o.iterations = 120;
+  o.exaggeration_iterations = 60;
+  o.seed = seed;
+  o.init = init;
+  return o;
+}
+
+bool same_bytes(const Eigen::MatrixXf& a, const Eigen::MatrixXf& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * static_cast<std::size_t>(a.size())) == 0;
+}
+
+}  // namespace
+
+#ifdef NDEBUG
+TEST_CASE("t-SNE 2-D on 500 GloVe rows: final KL within 5 % of sklearn's Barnes-Hut, same start") {
+  const auto t0 = std::chrono::steady_clock::now();
+  check_against_sklearn("glove500_2d");
+  MESSAGE("500 points, 1000 iterations: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s");
+}
+
+TEST_CASE("t-SNE 3-D (octree) on 500 GloVe rows: final KL within 5 % of sklearn's") {
+  check_against_sklearn("glove500_3d");
+}
+#else
+// The Debug (ASan) build runs a smaller case. At 150 points the final KL depends on which
+// minimum the optimiser lands in (ours: 0.98 at θ = 0, 0.89 at θ = 0.5, 0.96 at θ = 0.8;
+// sklearn 1.03), so only "not more than 5 % above sklearn's" is required here.
+TEST_CASE("t-SNE 2-D on 150 GloVe rows, perplexity 10, 600 iterations: KL at most 5 % above sklearn's") {
+  check_against_sklearn("glove150_2d", true);
+}
+#endif
+
+TEST_CASE("t-SNE: the KL falls as it runs and the layout spreads from its 1e-4 start") {
+  TsneRun run(small_glove(), quick(1, aw::space::LayoutInit::pca));
+  CHECK(std::isnan(run.kl_divergence()));
+  CHECK(run.step(70) == 70);  // past the exaggeration
+  const double early = run.kl_divergence();
+  CHECK(run.step(1000) == 50);  // only what is left
+  CHECK(run.done());
+  CHECK(run.step(5) == 0);
+  CHECK(run.kl_divergence() < early);
+  CHECK(run.layout().cwiseAbs().maxCoeff() > 1.0);
+}
+
+TEST_CASE("t-SNE is deterministic: same seed same bytes, another seed another layout") {
+  for (auto init : {aw::space::LayoutInit::pca, aw::space::LayoutInit::random}) {
+    TsneRun a(small_glove(), quick(7, init)), b(small_glove(), quick(7, init)), c(small_glove(), quick(8, init));
+    a.step(120);
+    b.step(60);
+    b.step(60);  // stepping in pieces changes nothing
+    c.step(120);
+    CHECK(same_bytes(a.layout(), b.layout()));
+    CHECK(a.kl_divergence() == b.kl_divergence());
+    if (init == aw::space::LayoutInit::random) CHECK_FALSE(same_bytes(a.layout(), c.layout()));
+    else CHECK(same_bytes(a.layout(), c.layout()));  // PCA start draws nothing
+  }
+}
+
+TEST_CASE("t-SNE 3-D gives three columns") {
+  TsneOptions o = quick(3, aw::space::LayoutInit::random);
+  o.out_dim = 3;
+  TsneRun run(small_glove(), o);
+  run.step(10);
+  CHECK(run.layout().cols() == 3);
+  CHECK(run.layout().allFinite());
+}
+
+TEST_CASE("t-SNE survives duplicate and zero vectors") {
+  Eigen::MatrixXf X = small_glove();
+  X.row(5) = X.row(4);
+  X.row(6) = X.row(4);
+  X.row(7).setZero();
+  TsneRun run(X, quick(2, aw::space::LayoutInit::pca));
+  run.step(120);
+  CHECK(run.layout().allFinite());
+  CHECK(std::isfinite(run.kl_divergence()));
+}
+
+TEST_CASE("t-SNE refuses bad input with a message a learner can read") {
+  const Eigen::MatrixXf X = small_glove();
+  TsneOptions o;
+  o.perplexity = 30;
+  CHECK_THROWS_WITH_AS(TsneRun(X.topRows(20), o),
+                       "t-SNE with perplexity 30 needs more than 30 points (and at least 3); there are 20: lower the perplexity or add points",
+                       std::invalid_argument);
+  Eigen::MatrixXf bad = X;
+  bad(3, 2) = std::nanf("");
+  CHECK_THROWS_WITH_AS(TsneRun(bad, quick(0, aw::space::LayoutInit::pca)),
+                       "t-SNE cannot place point 4: its vector has a NaN or infinite value", std::invalid_argument);
+  TsneOptions four = quick(0, aw::space::LayoutInit::pca);
+  four.out_dim = 4;
+  CHECK_THROWS_WITH_AS(TsneRun(X, four), "t-SNE draws in 2 or 3 dimensions, not 4", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(TsneRun(Eigen::MatrixXf(0, 5), quick(0, aw::space::LayoutInit::pca)),
+                       "t-SNE needs points: the table is empty", std::invalid_argument);
+  TsneOptions negative = quick(0, aw::space::LayoutInit::pca);
+  negative.perplexity = -1;
+  CHECK_THROWS_AS(TsneRun(X, negative), std::invalid_argument);
+  // one-dimensional vectors are fine: t-SNE spreads a line
+  TsneRun line(X.leftCols(1), quick(0, aw::space::LayoutInit::pca));
+  line.step(20);
+  CHECK(line.layout().allFinite());
+}

@@ -1,0 +1,132 @@
+// UMAP: the a/b curve against scipy's curve_fit (tests/fixtures/umap_curve.json, written by
+// scripts/make_umap_golden.py), the fuzzy graph's defining sums, the k-NN recall of the layout on
+// GloVe rows, determinism for a seed, and the messages for bad input.
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include "core/space/umap.hpp"
+#include "tests/native/golden.hpp"
+#include "tests/native/space/layout_test_data.hpp"
+
+namespace {
+
+using aw::space::UmapOptions;
+using aw::space::UmapRun;
+
+UmapOptions quick(std::uint64_t seed) {
+  UmapOptions o;
+  o.n_neighbors = 10;
+  o.epochs = 100;
+  o.seed = seed;
+  return o;
+}
+
+bool same_bytes(const Eigen::MatrixXf& a, const Eigen::MatrixXf& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * static_cast<std::size_t>(a.size())) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("UMAP's a and b match umap-learn's find_ab_params (scipy curve_fit) for each min_dist") {
+  for (const auto& c : golden::load("umap_curve")["cases"]) {
+    const auto ab = aw::space::fit_curve(c["min_dist"].get<double>());
+    INFO("min_dist " << c["min_dist"].get<double>());
+    CHECK(ab.a == doctest::Approx(c["a"].get<double>()).epsilon(1e-5));
+    CHECK(ab.b == doctest::Approx(c["b"].get<double>()).epsilon(1e-5));
+  }
+}
+
+TEST_CASE("UMAP's fuzzy graph: memberships between 0 and 1, symmetric after the union, the nearest other at 1") {
+  const Eigen::MatrixXf X = layout_test::glove_rows(200);
+  const int n_neighbors = 15;
+  const auto knn = aw::space::exact_knn_euclidean(X, n_neighbors - 1);
+  const auto g = aw::space::fuzzy_graph(knn, n_neighbors);
+  std::map<std::pair<int, int>, double> w;
+  for (std::size_t e = 0; e < g.weight.size(); ++e) w[{g.head[e], g.tail[e]}] = g.weight[e];
+  for (const auto& [edge, value] : w) {
+    CHECK(value > 0);
+    CHECK(value <= 1.0 + 1e-12);
+    REQUIRE(w.count({edge.second, edge.first}) == 1);
+    CHECK(w[{edge.second, edge.first}] == value);
+  }
+  // the nearest other of every point has membership 1 (ρ is its distance)
+  for (int i = 0; i < 200; ++i) CHECK(w[{i, knn.index[static_cast<std::size_t>(i) * (n_neighbors - 1)]}] == doctest::Approx(1.0).epsilon(1e-12));
+}
+
+TEST_CASE("UMAP on GloVe rows keeps neighbourhoods: 10-NN recall above the stated threshold") {
+#ifdef NDEBUG
+  const int n = 1000;
+  const double threshold = 0.28;  // measured 0.325 (1,000 rows, seed 0); t-SNE on the same rows: 0.38
+#else
+  const int n = 200;
+  const double threshold = 0.35;  // measured 0.40 (200 rows, seed 0); t-SNE on the same rows: 0.42
+#endif
+  const Eigen::MatrixXf X = layout_test::glove_rows(n);
+  const auto t0 = std::chrono::steady_clock::now();
+  UmapRun run(X, UmapOptions{});
+  CHECK(run.total_iterations() == 500);
+  while (!run.done()) run.step(100);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double recall = layout_test::recall(X, run.layout());
+  MESSAGE("UMAP " << n << " rows: 10-NN recall " << recall << " in " << seconds << " s");
+  CHECK(recall >= threshold);
+  CHECK(run.layout().allFinite());
+}
+
+TEST_CASE("UMAP is deterministic: same seed same bytes, another seed another layout") {
+  const Eigen::MatrixXf X = layout_test::glove_rows(150);
+  for (auto init : {aw::space::LayoutInit::pca, aw::space::LayoutInit::random}) {
+    UmapOptions o = quick(5), other = quick(6);
+    o.init = other.init = init;
+    UmapRun a(X, o), b(X, o), c(X, other);
+    a.step(100);
+    b.step(30);
+    b.step(70);
+    c.step(100);
+    CHECK(same_bytes(a.layout(), b.layout()));
+    CHECK_FALSE(same_bytes(a.layout(), c.layout()));
+  }
+}
+
+TEST_CASE("UMAP streams by epochs, in 2-D and 3-D, and survives duplicate and zero vectors") {
+  Eigen::MatrixXf X = layout_test::glove_rows(150);
+  X.row(5) = X.row(4);
+  X.row(6) = X.row(4);
+  X.row(7).setZero();
+  UmapOptions o = quick(1);
+  o.out_dim = 3;
+  UmapRun run(X, o);
+  const Eigen::MatrixXf start = run.layout();
+  CHECK(run.layout().cols() == 3);
+  CHECK(run.step(40) == 40);
+  CHECK_FALSE(same_bytes(start, run.layout()));
+  CHECK(run.step(1000) == 60);
+  CHECK(run.done());
+  CHECK(run.step(1) == 0);
+  CHECK(run.layout().allFinite());
+}
+
+TEST_CASE("UMAP refuses bad input with a message a learner can read") {
+  const Eigen::MatrixXf X = layout_test::glove_rows(150);
+  CHECK_THROWS_WITH_AS(UmapRun(X.topRows(15), UmapOptions{}),
+                       "UMAP with 15 neighbours needs more than 15 points; there are 15: lower the neighbours or add points",
+                       std::invalid_argument);
+  Eigen::MatrixXf bad = X;
+  bad(9, 0) = INFINITY;
+  CHECK_THROWS_WITH_AS(UmapRun(bad, quick(0)), "UMAP cannot place point 10: its vector has a NaN or infinite value",
+                       std::invalid_argument);
+  UmapOptions o = quick(0);
+  o.out_dim = 1;
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP draws in 2 or 3 dimensions, not 1", std::invalid_argument);
+  o = quick(0);
+  o.min_dist = 2;
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's min_dist must be between 0 and 1 (the spread)", std::invalid_argument);
+  o = quick(0);
+  o.init = aw::space::LayoutInit::spectral;
+  CHECK_THROWS_AS(UmapRun(X, o), std::invalid_argument);
+  UmapRun line(X.leftCols(1), quick(0));  // one-dimensional vectors are fine
+  line.step(10);
+  CHECK(line.layout().allFinite());
+}

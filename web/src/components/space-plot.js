@@ -1,0 +1,150 @@
+// The embedding space's scatter on a canvas (thousands of points: one canvas, not an SVG node
+// each). 2-D: the layout as it is. 3-D: rotated by dragging (mouse, pen or one finger) and drawn
+// with an orthographic view. The wheel or a two-finger pinch zooms. Click or tap a point to pick
+// it. Nothing here computes the layout; it only maps given coordinates to pixels.
+import { interpolateViridis } from 'd3';
+
+const HIT_PX = 10;
+
+/**
+ * @param {HTMLElement} holder
+ * @param {{onPick: (index: number) => void}} spec
+ * @returns {{draw(frame), resize()}} frame: {layout: Float32Array, outDim, colours: string[] | null,
+ *   rankColour: boolean, selected: number, marked: Set<number>, listed: Set<number>, labels: string[]}
+ */
+export function createSpacePlot(holder, { onPick }) {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'space-canvas';
+  canvas.setAttribute('role', 'img');
+  holder.append(canvas);
+  const view = { yaw: 0.6, pitch: 0.3, zoom: 1 };
+  let frame = null;
+  let screen = new Float32Array(0); // the last drawn pixel position of every point
+  const pointers = new Map();
+  let moved = 0;
+  let pinch = 0;
+
+  canvas.addEventListener('pointerdown', (e) => {
+    canvas.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    moved = 0;
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const last = pointers.get(e.pointerId);
+    if (!last) return;
+    const dx = e.clientX - last.x, dy = e.clientY - last.y;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    moved += Math.abs(dx) + Math.abs(dy);
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const span = Math.hypot(a.x - b.x, a.y - b.y);
+      if (pinch) zoomBy(span / pinch);
+      pinch = span;
+    } else if (frame?.outDim === 3) {
+      view.yaw += dx * 0.01;
+      view.pitch = Math.max(-1.5, Math.min(1.5, view.pitch + dy * 0.01));
+      paint();
+    }
+  });
+  const release = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = 0;
+    if (e.type === 'pointerup' && moved < 6 && pointers.size === 0) pickAt(e);
+  };
+  canvas.addEventListener('pointerup', release);
+  canvas.addEventListener('pointercancel', release);
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    zoomBy(Math.exp(-e.deltaY * 0.0015));
+  }, { passive: false });
+
+  function zoomBy(factor) {
+    view.zoom = Math.max(0.5, Math.min(40, view.zoom * factor));
+    paint();
+  }
+
+  function pickAt(e) {
+    const r = canvas.getBoundingClientRect();
+    const x = e.clientX - r.left, y = e.clientY - r.top;
+    let best = -1, bestD = HIT_PX * HIT_PX;
+    for (let i = 0; i < screen.length / 2; i++) {
+      const d = (screen[2 * i] - x) ** 2 + (screen[2 * i + 1] - y) ** 2;
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    if (best >= 0) onPick(best);
+  }
+
+  /** The points in pixels: 2-D as given; 3-D rotated (yaw, pitch) and seen along z. */
+  function project(width, height) {
+    const { layout, outDim } = frame;
+    const n = layout.length / outDim;
+    const flat = new Float32Array(2 * n);
+    const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
+    let maxAbs = 1e-12;
+    for (let i = 0; i < n; i++) {
+      let x = layout[i * outDim], y = layout[i * outDim + 1];
+      if (outDim === 3) {
+        const z = layout[i * outDim + 2];
+        const x1 = cy * x + sy * z, z1 = -sy * x + cy * z;
+        const y1 = cp * y - sp * z1;
+        x = x1; y = y1;
+      }
+      flat[2 * i] = x; flat[2 * i + 1] = y;
+      maxAbs = Math.max(maxAbs, Math.abs(x), Math.abs(y));
+    }
+    const scale = (Math.min(width, height) / 2 - 12) / maxAbs * view.zoom;
+    for (let i = 0; i < n; i++) {
+      flat[2 * i] = width / 2 + flat[2 * i] * scale;
+      flat[2 * i + 1] = height / 2 - flat[2 * i + 1] * scale;
+    }
+    return flat;
+  }
+
+  function paint() {
+    if (!frame) return;
+    const width = holder.clientWidth || 300;
+    const height = Math.round(Math.min(width, 560) * 0.8);
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    const g = canvas.getContext('2d');
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    screen = project(width, height);
+    const n = screen.length / 2;
+    const dot = n > 5000 ? 1.6 : 2.4;
+    for (let i = 0; i < n; i++) {
+      if (frame.listed.has(i) || frame.marked.has(i) || i === frame.selected) continue;
+      g.fillStyle = frame.listed.size ? '#9aa0a6' : interpolateViridis(0.9 * (i / Math.max(n - 1, 1)));
+      g.globalAlpha = frame.listed.size ? 0.45 : 0.7;
+      g.fillRect(screen[2 * i] - dot / 2, screen[2 * i + 1] - dot / 2, dot, dot);
+    }
+    g.globalAlpha = 1;
+    g.font = '12px system-ui, sans-serif';
+    for (const i of frame.listed) ring(g, i, '#d95f02', 3, frame.labels[i]);
+    for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.labels[i]);
+    if (frame.selected >= 0) ring(g, frame.selected, '#c00', 5, frame.labels[frame.selected]);
+  }
+
+  function ring(g, i, colour, radius, label) {
+    const x = screen[2 * i], y = screen[2 * i + 1];
+    g.strokeStyle = colour;
+    g.fillStyle = colour;
+    g.lineWidth = 2;
+    g.beginPath();
+    g.arc(x, y, radius, 0, 2 * Math.PI);
+    g.stroke();
+    if (label) g.fillText(label, x + radius + 2, y - radius);
+  }
+
+  return {
+    draw(next) {
+      frame = next;
+      paint();
+      canvas.setAttribute('aria-label', `Scatter of ${next.layout.length / next.outDim} points in ${next.outDim} display dimensions${next.selected >= 0 ? `, “${next.labels[next.selected]}” selected` : ''}. The lists below give the same neighbours as text.`);
+    },
+    resize: paint,
+  };
+}

@@ -1,0 +1,315 @@
+// The embedding space (issue 17, Class 04's projector): a cloud of word vectors laid out by PCA
+// (t-SNE and UMAP when the core has them), drawn in 2-D or 3-D, with every neighbour read in the
+// original space. The layout and every measurement run in workers/space-worker.js; this module
+// keeps the controls, draws what the worker sends, and drops anything from an older run.
+import { select } from 'd3';
+import { createStatus } from '../components/status.js';
+import { figureAttr } from '../components/figures.js';
+import { createSpacePlot } from '../components/space-plot.js';
+import { loadGlove, loadVectorFile } from '../vectors/store.js';
+import { intIn, oneOf, text } from '../params.js';
+import { renderNeighbours, renderReport, renderVariance } from './space-panels.js';
+import { readout, projectionText, randomTableText, TSNE_NOTE } from './space-text.js';
+
+const K = 10;
+const FAMILY = ['husband', 'wife', 'father', 'mother', 'daughter', 'son', 'prince', 'princess', 'computer'];
+const ROYAL = 'king queen prince princess royal throne monarch emperor empress duke duchess crown reign kingdom';
+const SURVIVAL_DIMS = [50, 20, 10, 2];
+const QUERIES = 500; // words measured for recall and survival, spread over the frequency ranks
+const TRUST_POINTS = 1500;
+
+export const spaceView = {
+  id: 'space',
+  chapter: 4,
+  title: 'The embedding space',
+  params: [
+    { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file']), default: 'glove' },
+    { url: 'spn', key: 'spaceCount', parse: intIn(100, 20000), default: 5000 },
+    { url: 'spm', key: 'spaceMethod', parse: oneOf(['pca', 'tsne', 'umap']), default: 'pca' },
+    { url: 'spdim', key: 'spaceDim', parse: intIn(2, 3), default: 2 },
+    { url: 'spw', key: 'spaceWord', parse: text(40), default: 'husband' },
+    { url: 'spc', key: 'spaceColour', parse: oneOf(['rank', 'list']), default: 'rank' },
+    { url: 'spl', key: 'spaceList', parse: text(300), default: ROYAL },
+  ],
+  mount(root, { core, state, update }) {
+    const view = select(root).append('section').attr('id', 'space-view').attr('class', 'view').attr('aria-labelledby', 'space-title');
+    view.append('h2').attr('id', 'space-title').text('The embedding space');
+    view.append('p').attr('class', 'lead').text('Every word of a table is a point in as many dimensions as its vector has numbers. Class 04 looked at such a cloud in the Embedding Projector: here it is with the numbers underneath, and every neighbour measured in the original space.');
+    const ui = buildControls(view, core, state, update);
+    view.append('div').attr('class', 'status-slot');
+    const results = view.append('div').attr('id', 'space-results');
+    const status = createStatus(view.select('.status-slot'), results.node());
+    const figure = results.append('section').attr('class', 'stage').call(figureAttr, 'space_map');
+    figure.append('h3').attr('id', 'space-map-title').text('The points, projected');
+    const readoutLine = figure.append('p').attr('id', 'space-readout').attr('class', 'formula');
+    const progress = figure.append('div').attr('class', 'space-progress');
+    const bar = progress.append('progress').attr('id', 'space-progress').attr('max', 1).property('value', 0);
+    const progressText = progress.append('span').attr('id', 'space-progress-text');
+    const pause = progress.append('button').attr('type', 'button').attr('id', 'space-pause').text('Pause').property('disabled', true);
+    const cancel = progress.append('button').attr('type', 'button').attr('id', 'space-cancel').text('Cancel').property('disabled', true);
+    const plotHolder = figure.append('div').attr('class', 'space-plot').node();
+    figure.append('p').attr('class', 'hint').text('Click or tap a point to read its neighbours; in 3-D, drag to rotate. The wheel or a pinch zooms.');
+    const projection = figure.append('p').attr('id', 'space-projection');
+    const side = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'space-neighbours-title');
+    side.append('h3').attr('id', 'space-neighbours-title').text('Neighbours: the original space beside the layout');
+    const randomNote = side.append('p').attr('id', 'space-random-note');
+    const neighbours = side.append('div').attr('class', 'space-neighbours');
+    const variance = results.append('section').attr('class', 'stage').attr('id', 'space-variance');
+    const report = results.append('div').attr('id', 'space-report');
+    results.append('p').attr('id', 'space-tsne-note').text(TSNE_NOTE);
+
+    const plot = createSpacePlot(plotHolder, { onPick: (i) => words && update({ spaceWord: words[i] }) });
+    let worker = null;
+    let run = 0; // the run the page listens to; older answers are dropped
+    let ask = 0;
+    let words = null;
+    let dataKey = '';
+    let layoutKey = '';
+    let frame = null;
+    let picked = { original: [], inLayout: [], query: -1 };
+    let current = state;
+    let fileTable = null;
+    let paused = false;
+    let reportList = null; // the word list the last report was asked for
+
+    const startWorker = () => {
+      worker = new Worker(new URL('../workers/space-worker.js', import.meta.url), { type: 'module' });
+      worker.onmessage = ({ data: m }) => { if (m.run === run) answer(m); };
+      worker.onerror = (e) => status.error(`The background worker stopped: ${e.message ?? 'unknown error'}`);
+    };
+
+    function answer(m) {
+      if (m.type === 'error') {
+        const point = /\bpoint (\d+)\b/.exec(m.message);
+        const word = point && words?.[Number(point[1]) - 1];
+        status.error(word ? `${m.message} (point ${point[1]} is “${word}”)` : m.message);
+        progressText.text('Nothing new to draw: see the message above.');
+        buttons(false);
+        view.attr('data-state', 'error');
+        return;
+      }
+      if (m.type === 'loaded') return;
+      if (m.type === 'cancelled') {
+        progressText.text('Cancelled: the last frame stays on screen.');
+        buttons(false);
+        return;
+      }
+      if (m.type === 'frame') return drawFrame(m);
+      if (m.type === 'neighbours') {
+        picked = m;
+        renderNeighbours(neighbours, { picked, words, k: K, outDim: frame?.outDim ?? 2, onPick: (i) => update({ spaceWord: words[i] }) });
+        draw();
+        randomNote.text(current.spaceData === 'random' && m.original.length ? randomTableText(m.original[0].value, m.original.at(-1).value, m.original.length) : '');
+        view.attr('data-neighbours', words[m.query]);
+        return;
+      }
+      if (m.type === 'report') {
+        renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim });
+        view.attr('data-report', String(run));
+      }
+    }
+
+    function drawFrame(m) {
+      frame = m;
+      status.error('');
+      bar.property('value', m.iteration / m.total);
+      progressText.text(m.done ? `${methodName(current.spaceMethod)}: done${m.ms !== undefined ? ` in ${m.ms.toFixed(0)} ms (in the worker)` : ''}.` : `${methodName(current.spaceMethod)}: iteration ${m.iteration} of ${m.total}${m.kl !== undefined ? `, KL divergence ${m.kl.toFixed(3)}` : ''}`);
+      if (m.pca) renderVariance(variance, m.pca, words.length, dim(), m.outDim);
+      projection.text(projectionText(words.length, dim(), m.outDim));
+      readoutLine.text(readout(words.length, dim(), m.outDim));
+      draw();
+      buttons(!m.done);
+      if (m.done) {
+        view.attr('data-layout', String(run));
+        askNeighbours();
+        askReport();
+      }
+    }
+
+    const dim = () => (current.spaceData === 'random' ? 100 : dataset.dim);
+    let dataset = null;
+
+    function draw() {
+      if (!frame) return;
+      const listed = current.spaceColour === 'list' ? new Set(listIndices()) : new Set();
+      const marked = new Set(picked.original.map((n) => n.index));
+      plot.draw({ layout: frame.layout, outDim: frame.outDim, listed, marked, selected: picked.query, labels: words });
+    }
+
+    function listIndices() {
+      const index = new Map(words.map((w, i) => [w, i]));
+      return current.spaceList.toLowerCase().split(/[\s,]+/).filter((w) => index.has(w)).map((w) => index.get(w));
+    }
+
+    function askNeighbours() {
+      const query = words.indexOf(current.spaceWord.toLowerCase());
+      if (query < 0) {
+        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} words. Try a more frequent word, or more words with the slider.`);
+        return;
+      }
+      status.error('');
+      worker.postMessage({ type: 'neighbours', run, ask: ++ask, query, k: Math.min(K, words.length - 1) });
+    }
+
+    function askReport() {
+      const n = words.length;
+      const step = Math.max(1, Math.floor(n / QUERIES));
+      const queries = Array.from({ length: Math.min(QUERIES, n) }, (_, i) => i * step).filter((q) => q < n);
+      const at = (w) => words.indexOf(w);
+      const analogy = ['king', 'queen', 'man', 'woman'].map(at);
+      const members = listIndices();
+      reportList = current.spaceList;
+      worker.postMessage({ type: 'report', run, ask: ++ask, k: Math.min(K, n - 1), queries, dimensions: SURVIVAL_DIMS,
+        members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS });
+    }
+
+    function buttons(running) {
+      pause.property('disabled', !running).text(paused ? 'Resume' : 'Pause');
+      cancel.property('disabled', !running);
+    }
+    pause.on('click', () => {
+      paused = !paused;
+      worker.postMessage({ type: paused ? 'pause' : 'resume', run });
+      buttons(true);
+    });
+    cancel.on('click', () => worker.postMessage({ type: 'cancel', run }));
+
+    async function loadData(s) {
+      const myRun = ++run;
+      frame = null;
+      picked = { original: [], inLayout: [], query: -1 };
+      view.attr('data-layout', null).attr('data-neighbours', null);
+      progressText.text('Loading the vectors…');
+      try {
+        if (s.spaceData === 'file') {
+          if (!fileTable) throw new Error('Choose a vector file (GloVe or word2vec text format) with the field above.');
+          dataset = fileTable;
+        } else {
+          dataset = await loadGlove(core);
+        }
+        if (myRun !== run) return; // switched again while loading
+        const n = s.spaceData === 'file' ? dataset.words.length : Math.min(s.spaceCount, dataset.words.length);
+        words = dataset.words.slice(0, n);
+        const points = s.spaceData === 'random' ? core.randomTable(n, 100, 0) : dataset.data.slice(0, n * dataset.dim);
+        randomNote.text('');
+        worker.postMessage({ type: 'load', run, points, n, d: s.spaceData === 'random' ? 100 : dataset.dim }, [points.buffer]);
+        runLayout(s, false);
+      } catch (error) {
+        if (myRun === run) status.error(error.message);
+      }
+    }
+
+    function runLayout(s, newRun = true) {
+      if (newRun) run += 1;
+      paused = false;
+      bar.property('value', 0);
+      progressText.text(`${methodName(s.spaceMethod)}: starting…`);
+      worker.postMessage({ type: 'layout', run, method: s.spaceMethod, outDim: s.spaceDim });
+    }
+
+    ui.file.on('change', (e) => {
+      const file = e.target.files?.[0];
+      if (!file) return;
+      const loading = loadVectorFile(file, { core, maxWords: 20000, onProgress: (bytes, total) => progressText.text(`Reading your file: ${Math.round((100 * bytes) / total)} %`) });
+      loading.promise.then((table) => {
+        fileTable = table;
+        dataKey = '';
+        if (current.spaceData === 'file') render(current); else update({ spaceData: 'file' });
+      }).catch((error) => status.error(`Your file could not be read: ${error.message}`));
+    });
+
+    startWorker();
+
+    function render(s) {
+      current = s;
+      ui.sync(s);
+      const nextData = `${s.spaceData}|${s.spaceData === 'file' ? fileTable?.words.length : s.spaceCount}`;
+      const nextLayout = `${nextData}|${s.spaceMethod}|${s.spaceDim}`;
+      if (nextData !== dataKey) {
+        dataKey = nextData;
+        layoutKey = nextLayout;
+        loadData(s);
+        return;
+      }
+      if (nextLayout !== layoutKey) {
+        layoutKey = nextLayout;
+        frame = null;
+        runLayout(s);
+        return;
+      }
+      if (frame?.done && words) {
+        if (words[picked.query] !== s.spaceWord.toLowerCase()) askNeighbours();
+        if (reportList !== s.spaceList) askReport(); // the coordinate exercise follows the list
+        draw();
+      }
+    }
+
+    return {
+      status,
+      render,
+      unmount() {
+        worker?.terminate();
+        worker = null;
+      },
+    };
+  },
+};
+
+function methodName(method) {
+  return { pca: 'PCA', tsne: 't-SNE', umap: 'UMAP' }[method];
+}
+
+function buildControls(view, core, state, update) {
+  const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
+  const row = form.append('div').attr('class', 'control-row');
+  const select_ = (id, label, options, key) => {
+    const box = row.append('div').attr('class', 'control');
+    box.append('label').attr('for', id).text(label);
+    const s = box.append('select').attr('id', id).on('change', (e) => update({ [key]: key === 'spaceDim' ? Number(e.target.value) : e.target.value }));
+    for (const [value, text, disabled] of options) s.append('option').attr('value', value).property('disabled', Boolean(disabled)).text(text);
+    return s;
+  };
+  const dataSelect = select_('space-data', 'vectors', [['glove', 'GloVe 100-d (bundled)'], ['file', 'your vector file'], ['random', 'a random table (100-d)']], 'spaceData');
+  const hasTsne = typeof core.createTsneLayout === 'function', hasUmap = typeof core.createUmapLayout === 'function';
+  const methodSelect = select_('space-method', 'layout', [['pca', 'PCA'], ['tsne', hasTsne ? 't-SNE' : 't-SNE (not in this build)', !hasTsne], ['umap', hasUmap ? 'UMAP' : 'UMAP (not in this build)', !hasUmap]], 'spaceMethod');
+  const dimSelect = select_('space-dim', 'display', [['2', '2-D'], ['3', '3-D']], 'spaceDim');
+  const colourSelect = select_('space-colour', 'colour', [['rank', 'by frequency rank'], ['list', 'by the word list']], 'spaceColour');
+  const countBox = row.append('div').attr('class', 'control');
+  countBox.append('label').attr('for', 'space-count').text('words (most frequent first)');
+  const count = countBox.append('input').attr('id', 'space-count').attr('type', 'range').attr('min', 100).attr('max', 20000).attr('step', 100)
+    .on('change', (e) => update({ spaceCount: Number(e.target.value) }));
+  const countValue = countBox.append('output').attr('id', 'space-count-value').attr('for', 'space-count');
+  count.on('input.value', (e) => countValue.text(Number(e.target.value).toLocaleString('en')));
+  const fileBox = row.append('div').attr('class', 'control space-file');
+  fileBox.append('label').attr('for', 'space-file').text('your vector file (up to 20,000 words)');
+  const file = fileBox.append('input').attr('id', 'space-file').attr('type', 'file').attr('accept', '.txt,.vec,text/plain');
+
+  const search = form.append('div').attr('class', 'control-row');
+  const searchBox = search.append('div').attr('class', 'control sentence'); // the field an embed keeps above the figure
+  searchBox.append('label').attr('for', 'space-word').text('find a word');
+  const word = searchBox.append('input').attr('id', 'space-word').attr('type', 'search').attr('autocomplete', 'off')
+    .on('change', (e) => update({ spaceWord: e.target.value.trim().toLowerCase() }));
+  const listBox = search.append('div').attr('class', 'control');
+  listBox.append('label').attr('for', 'space-list').text('word list (colour, and the coordinate exercise)');
+  const list = listBox.append('input').attr('id', 'space-list').attr('type', 'text').on('change', (e) => update({ spaceList: e.target.value }));
+  const presets = form.append('div').attr('class', 'examples');
+  presets.append('span').text('The class’s words: ');
+  for (const w of FAMILY) {
+    presets.append('button').attr('type', 'button').attr('class', 'example').attr('data-word', w)
+      .text(w === 'computer' ? 'computer (contrast)' : w).on('click', () => update({ spaceWord: w }));
+  }
+  return {
+    file,
+    sync(s) {
+      dataSelect.property('value', s.spaceData);
+      methodSelect.property('value', s.spaceMethod);
+      dimSelect.property('value', String(s.spaceDim));
+      colourSelect.property('value', s.spaceColour);
+      count.property('value', s.spaceCount).property('disabled', s.spaceData === 'file');
+      countValue.text(s.spaceCount.toLocaleString('en'));
+      fileBox.style('display', s.spaceData === 'file' ? null : 'none');
+      if (document.activeElement !== word.node()) word.property('value', s.spaceWord);
+      if (document.activeElement !== list.node()) list.property('value', s.spaceList);
+    },
+  };
+}
