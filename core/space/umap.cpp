@@ -215,7 +215,8 @@ void UmapRun::run_epoch() {
     double* other = &y_[static_cast<std::size_t>(tail_[e]) * dim];
     double d2 = 0;
     for (std::size_t c = 0; c < dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
-    const double pull = d2 > 0 ? -2 * a * b * exact::pow(d2, b - 1) / (a * exact::pow(d2, b) + 1) : 0.0;
+    const double d2b = d2 > 0 ? exact::pow(d2, b) : 0.0;  // one pow: d2^(b−1) = d2^b / d2
+    const double pull = d2 > 0 ? -2 * a * b * (d2b / d2) / (a * d2b + 1) : 0.0;
     for (std::size_t c = 0; c < dim; ++c) {
       const double g = clip(pull * (current[c] - other[c]));
       current[c] += g * alpha;
