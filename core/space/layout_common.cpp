@@ -44,7 +44,23 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
   const int n = static_cast<int>(points.rows());
   if (k < 1 || k > n - 1) throw InputError("k nearest neighbours needs 1 <= k <= N - 1");
   const MatF X = points;  // row-major: each point's vector contiguous
-  Eigen::VectorXf norms = X.rowwise().squaredNorm();
+  const int d = static_cast<int>(X.cols());
+  // Every sum below is an explicit loop in a fixed order (no Eigen reductions, whose order
+  // depends on the target's packet size), so native and wasm choose the same neighbours.
+  const auto squared_distance = [&](int i, int j) {
+    double s = 0;
+    for (int c = 0; c < d; ++c) {
+      const double diff = static_cast<double>(X(i, c)) - static_cast<double>(X(j, c));
+      s += diff * diff;
+    }
+    return s;
+  };
+  std::vector<float> norms(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    float s = 0;
+    for (int c = 0; c < d; ++c) s += X(i, c) * X(i, c);
+    norms[static_cast<std::size_t>(i)] = s;
+  }
   KnnGraph g;
   g.n = n;
   g.k = k;
@@ -58,12 +74,13 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
     for (int r = 0; r < rows; ++r) {
       const int i = start + r;
       std::vector<float> d2(static_cast<std::size_t>(n));
-      for (int j = 0; j < n; ++j) d2[static_cast<std::size_t>(j)] = norms[i] + norms[j] - 2.0f * dots(r, j);
+      for (int j = 0; j < n; ++j) {
+        d2[static_cast<std::size_t>(j)] = norms[static_cast<std::size_t>(i)] + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j);
+      }
       int* out = &g.index[static_cast<std::size_t>(i) * k];
       select_nearest(d2.data(), n, i, k, candidates, out);
       for (int m = 0; m < k; ++m) {
-        const Eigen::VectorXd diff = (X.row(i) - X.row(out[m])).cast<double>();
-        g.distance[static_cast<std::size_t>(i) * k + m] = diff.norm();
+        g.distance[static_cast<std::size_t>(i) * k + m] = std::sqrt(squared_distance(i, out[m]));
       }
       // the exact distances may reorder near-ties: keep nearest first, ties by index
       std::vector<int> order(static_cast<std::size_t>(k));
@@ -84,20 +101,66 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
 }
 
 std::vector<double> pca_scores(const Eigen::Ref<const Eigen::MatrixXf>& points, int out_dim) {
-  const Eigen::MatrixXd X = points.cast<double>();
-  const Eigen::MatrixXd centred = X.rowwise() - X.colwise().mean();
-  const Eigen::MatrixXd cov = centred.transpose() * centred;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(cov);
-  const int d = static_cast<int>(X.cols());
-  const int n = static_cast<int>(X.rows());
+  // Explicit loops and power iteration instead of Eigen's solver: the start must be the same to
+  // the last bit on every platform, and a layout only needs the leading directions.
+  const int n = static_cast<int>(points.rows()), d = static_cast<int>(points.cols());
+  std::vector<double> centred(static_cast<std::size_t>(n) * d), mean(static_cast<std::size_t>(d), 0.0);
+  for (int i = 0; i < n; ++i)
+    for (int c = 0; c < d; ++c) mean[static_cast<std::size_t>(c)] += points(i, c);
+  for (double& m : mean) m /= n;
+  for (int i = 0; i < n; ++i)
+    for (int c = 0; c < d; ++c) centred[static_cast<std::size_t>(i) * d + c] = points(i, c) - mean[static_cast<std::size_t>(c)];
+  std::vector<double> cov(static_cast<std::size_t>(d) * d, 0.0);
+  for (int i = 0; i < n; ++i) {
+    const double* x = &centred[static_cast<std::size_t>(i) * d];
+    for (int a = 0; a < d; ++a)
+      for (int b = a; b < d; ++b) cov[static_cast<std::size_t>(a) * d + b] += x[a] * x[b];
+  }
+  for (int a = 0; a < d; ++a)
+    for (int b = 0; b < a; ++b) cov[static_cast<std::size_t>(a) * d + b] = cov[static_cast<std::size_t>(b) * d + a];
+  std::vector<std::vector<double>> components;
   std::vector<double> out(static_cast<std::size_t>(n) * out_dim, 0.0);
   for (int c = 0; c < out_dim && c < d; ++c) {
-    Eigen::VectorXd v = eig.eigenvectors().col(d - 1 - c);  // eigenvalues ascend
-    Eigen::Index big = 0;
-    v.cwiseAbs().maxCoeff(&big);
-    if (v[big] < 0) v = -v;
-    const Eigen::VectorXd scores = centred * v;
-    for (int i = 0; i < n; ++i) out[static_cast<std::size_t>(i) * out_dim + c] = scores[i];
+    std::vector<double> v(static_cast<std::size_t>(d), 1.0), w(static_cast<std::size_t>(d));
+    v[static_cast<std::size_t>(c)] += 1.0;  // not orthogonal to the earlier ones, whatever they are
+    for (int iter = 0; iter < 1000; ++iter) {
+      for (const auto& u : components) {  // deflate: stay orthogonal to the components found
+        double dot = 0;
+        for (int a = 0; a < d; ++a) dot += u[static_cast<std::size_t>(a)] * v[static_cast<std::size_t>(a)];
+        for (int a = 0; a < d; ++a) v[static_cast<std::size_t>(a)] -= dot * u[static_cast<std::size_t>(a)];
+      }
+      double norm = 0;
+      for (double x : v) norm += x * x;
+      norm = std::sqrt(norm);
+      if (!(norm > 0)) break;
+      for (double& x : v) x /= norm;
+      for (int a = 0; a < d; ++a) {
+        double s = 0;
+        for (int b = 0; b < d; ++b) s += cov[static_cast<std::size_t>(a) * d + b] * v[static_cast<std::size_t>(b)];
+        w[static_cast<std::size_t>(a)] = s;
+      }
+      double wnorm = 0, change = 0;
+      for (double x : w) wnorm += x * x;
+      wnorm = std::sqrt(wnorm);
+      if (!(wnorm > 0)) break;
+      for (int a = 0; a < d; ++a) {
+        const double next = w[static_cast<std::size_t>(a)] / wnorm;
+        change = std::max(change, std::fabs(next - v[static_cast<std::size_t>(a)]));
+        v[static_cast<std::size_t>(a)] = next;
+      }
+      if (change < 1e-10) break;
+    }
+    std::size_t big = 0;
+    for (std::size_t a = 1; a < v.size(); ++a)
+      if (std::fabs(v[a]) > std::fabs(v[big])) big = a;
+    if (v[big] < 0)
+      for (double& x : v) x = -x;
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int a = 0; a < d; ++a) s += centred[static_cast<std::size_t>(i) * d + a] * v[static_cast<std::size_t>(a)];
+      out[static_cast<std::size_t>(i) * out_dim + c] = s;
+    }
+    components.push_back(v);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/math/matrix.hpp"
+#include "core/space/exact_math.hpp"
 #include "core/rng/numpy_generator.hpp"
 
 namespace aw::space {
@@ -17,18 +18,18 @@ namespace {
 // 1e-5, 100 halvings/doublings from β = 1). Distances are shifted by the smallest so exp never
 // underflows for far-apart data; the entropy formula adds the shift back.
 void calibrate_row(const double* d2, int k, double perplexity, double* p) {
-  const double wanted = std::log(perplexity);
+  const double wanted = exact::log(perplexity);
   const double shift = *std::min_element(d2, d2 + k);
   double beta = 1, beta_min = -std::numeric_limits<double>::infinity(), beta_max = std::numeric_limits<double>::infinity();
   for (int step = 0; step < 100; ++step) {
     double sum = 0;
-    for (int j = 0; j < k; ++j) sum += p[j] = std::exp(-(d2[j] - shift) * beta);
+    for (int j = 0; j < k; ++j) sum += p[j] = exact::exp(-(d2[j] - shift) * beta);
     double mean_d2 = 0;
     for (int j = 0; j < k; ++j) {
       p[j] /= sum;
       mean_d2 += (d2[j] - shift) * p[j];
     }
-    const double entropy_diff = std::log(sum) + beta * mean_d2 - wanted;
+    const double entropy_diff = exact::log(sum) + beta * mean_d2 - wanted;
     if (std::fabs(entropy_diff) <= 1e-5) break;
     if (entropy_diff > 0) {
       beta_min = beta;
@@ -171,7 +172,7 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
       const double p = p_.value[static_cast<std::size_t>(e)];
       const double pq = p * exaggeration * q;
       for (int a = 0; a < D; ++a) attraction[a] += pq * diff[a];
-      if (with_error) kl += p * std::log(std::max(p, kTiny) / std::max(q / sum_q, kTiny));
+      if (with_error) kl += p * exact::log(std::max(p, kTiny) / std::max(q / sum_q, kTiny));
     }
     for (int a = 0; a < D; ++a) {
       const std::size_t at = static_cast<std::size_t>(i * D + a);

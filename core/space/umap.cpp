@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/math/matrix.hpp"
+#include "core/space/exact_math.hpp"
 
 namespace aw::space {
 
@@ -22,13 +23,13 @@ void smooth_knn(const double* d, int others, int n_neighbors, double mean_all, d
       break;
     }
   }
-  const double target = std::log2(static_cast<double>(n_neighbors));
+  const double target = exact::log(static_cast<double>(n_neighbors)) / exact::log(2.0);
   double lo = 0, hi = std::numeric_limits<double>::infinity(), mid = 1;
   for (int step = 0; step < 64; ++step) {
     double psum = 0;
     for (int j = 0; j < others; ++j) {
       const double gap = d[j] - rho;
-      psum += gap > 0 ? std::exp(-gap / mid) : 1.0;
+      psum += gap > 0 ? exact::exp(-gap / mid) : 1.0;
     }
     if (std::fabs(psum - target) < 1e-5) break;
     if (psum > target) {
@@ -92,14 +93,14 @@ CurveParameters fit_curve(double min_dist, double spread) {
   std::vector<double> x(kPoints), target(kPoints);
   for (int i = 0; i < kPoints; ++i) {
     x[i] = spread * 3 * i / (kPoints - 1);
-    target[i] = x[i] < min_dist ? 1.0 : std::exp(-(x[i] - min_dist) / spread);
+    target[i] = x[i] < min_dist ? 1.0 : exact::exp(-(x[i] - min_dist) / spread);
   }
   // Levenberg–Marquardt on f(x) = 1 / (1 + a x^{2b}), from a = b = 1 like curve_fit's default
   double a = 1, b = 1, lambda = 1e-3;
   const auto cost = [&](double ca, double cb) {
     double s = 0;
     for (int i = 0; i < kPoints; ++i) {
-      const double r = 1 / (1 + ca * std::pow(x[i], 2 * cb)) - target[i];
+      const double r = 1 / (1 + ca * exact::pow(x[i], 2 * cb)) - target[i];
       s += r * r;
     }
     return s;
@@ -109,11 +110,11 @@ CurveParameters fit_curve(double min_dist, double spread) {
     double jaa = 0, jab = 0, jbb = 0, ga = 0, gb = 0;
     for (int i = 0; i < kPoints; ++i) {
       if (x[i] <= 0) continue;  // f = 1 there whatever a and b: no gradient
-      const double p = std::pow(x[i], 2 * b);
+      const double p = exact::pow(x[i], 2 * b);
       const double f = 1 / (1 + a * p);
       const double r = f - target[i];
       const double da = -p * f * f;
-      const double db = -a * p * 2 * std::log(x[i]) * f * f;
+      const double db = -a * p * 2 * exact::log(x[i]) * f * f;
       jaa += da * da;
       jab += da * db;
       jbb += db * db;
@@ -154,7 +155,7 @@ FuzzyGraph fuzzy_graph(const KnnGraph& g, int n_neighbors) {
     smooth_knn(d, g.k, n_neighbors, mean_all, rho, sigma);
     for (std::size_t m = 0; m < k; ++m) {
       const double gap = d[m] - rho;
-      rows[i][g.index[i * k + m]] = gap <= 0 || sigma == 0 ? 1.0 : std::exp(-gap / sigma);
+      rows[i][g.index[i * k + m]] = gap <= 0 || sigma == 0 ? 1.0 : exact::exp(-gap / sigma);
     }
   }
   // A + Aᵀ − A∘Aᵀ: row i of Aᵀ holds the points that have i among their neighbours
@@ -214,7 +215,8 @@ void UmapRun::run_epoch() {
     double* other = &y_[static_cast<std::size_t>(tail_[e]) * dim];
     double d2 = 0;
     for (std::size_t c = 0; c < dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
-    const double pull = d2 > 0 ? -2 * a * b * std::pow(d2, b - 1) / (a * std::pow(d2, b) + 1) : 0.0;
+    const double d2b = d2 > 0 ? exact::pow(d2, b) : 0.0;  // one pow: d2^(b−1) = d2^b / d2
+    const double pull = d2 > 0 ? -2 * a * b * (d2b / d2) / (a * d2b + 1) : 0.0;
     for (std::size_t c = 0; c < dim; ++c) {
       const double g = clip(pull * (current[c] - other[c]));
       current[c] += g * alpha;
@@ -228,7 +230,7 @@ void UmapRun::run_epoch() {
       const double* far = &y_[static_cast<std::size_t>(k) * dim];
       double f2 = 0;
       for (std::size_t c = 0; c < dim; ++c) f2 += (current[c] - far[c]) * (current[c] - far[c]);
-      const double push = f2 > 0 ? 2 * b / ((0.001 + f2) * (a * std::pow(f2, b) + 1)) : 0.0;
+      const double push = f2 > 0 ? 2 * b / ((0.001 + f2) * (a * exact::pow(f2, b) + 1)) : 0.0;
       for (std::size_t c = 0; c < dim; ++c) current[c] += (push > 0 ? clip(push * (current[c] - far[c])) : 0.0) * alpha;
     }
     next_negative_[e] += negatives * epochs_per_negative_[e];

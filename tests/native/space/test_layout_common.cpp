@@ -19,7 +19,7 @@ TEST_CASE("exact k nearest neighbours (Euclidean) agree with a double-precision 
   for (int i = 0; i < 300; ++i) {
     for (int m = 0; m < 12; ++m) {
       differing += g.index[static_cast<std::size_t>(i * 12 + m)] != expected[static_cast<std::size_t>(i)][static_cast<std::size_t>(m)];
-      const double d = (X.row(i) - X.row(g.index[static_cast<std::size_t>(i * 12 + m)])).cast<double>().norm();
+      const double d = (X.row(i).cast<double>() - X.row(g.index[static_cast<std::size_t>(i * 12 + m)]).cast<double>()).norm();
       CHECK(g.distance[static_cast<std::size_t>(i * 12 + m)] == doctest::Approx(d).epsilon(1e-12));
     }
   }

@@ -71,8 +71,11 @@ TEST_CASE("t-SNE 2-D on 500 GloVe rows: final KL within 5 % of sklearn's Barnes-
   MESSAGE("500 points, 1000 iterations: " << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s");
 }
 
-TEST_CASE("t-SNE 3-D (octree) on 500 GloVe rows: final KL within 5 % of sklearn's") {
-  check_against_sklearn("glove500_3d");
+// In 3-D sklearn's float32 run and ours end 4-7 % apart, ours lower, and moving by a few per cent
+// with last-bit changes of the distances (measured 1.085 and 1.112 against 1.163): so only "at
+// most 5 % above" is required, like the benchmark's "equal or lower KL".
+TEST_CASE("t-SNE 3-D (octree) on 500 GloVe rows: final KL at most 5 % above sklearn's") {
+  check_against_sklearn("glove500_3d", true);
 }
 #else
 // The Debug (ASan) build runs a smaller case. At 150 points the final KL depends on which

@@ -30,7 +30,8 @@ bool same_bytes(const Eigen::MatrixXf& a, const Eigen::MatrixXf& b) {
 }  // namespace
 
 TEST_CASE("UMAP's a and b match umap-learn's find_ab_params (scipy curve_fit) for each min_dist") {
-  for (const auto& c : golden::load("umap_curve")["cases"]) {
+  const nlohmann::json fixture = golden::load("umap_curve");  // kept alive for the loop
+  for (const auto& c : fixture["cases"]) {
     const auto ab = aw::space::fit_curve(c["min_dist"].get<double>());
     INFO("min_dist " << c["min_dist"].get<double>());
     CHECK(ab.a == doctest::Approx(c["a"].get<double>()).epsilon(1e-5));
