@@ -2,7 +2,8 @@
 // made from the points once (affinities / fuzzy graph built then), advanced with step(k) so the
 // worker can stream the layout, and freed with .delete(). The JS wrappers own the lifetimes
 // (core/attention-core.js: createTsneLayout, createUmapLayout). The constructors are factories
-// so that bad input reaches JS as an Error with the core's message.
+// that never throw (a throw across embind leaks, see guarded() in convert.hpp): a run refused
+// for bad input keeps the core's message, which configError() returns and the wrapper throws.
 #include <cmath>
 #include <memory>
 #include <string>
@@ -78,81 +79,92 @@ val layout_to_js(const Eigen::MatrixXf& layout) {
   return typed_array(rows.data(), static_cast<std::size_t>(rows.size()));
 }
 
-// Makes a run, or throws a JS Error with the core's message.
-template <typename Layout, typename Make>
-Layout* made_or_thrown(Make&& make) {
+// A run made from the points, or the core's message when they or the options are refused.
+template <typename Run>
+struct MadeRun {
+  std::unique_ptr<Run> run;
+  std::string error;
+};
+
+template <typename Run, typename Make>
+MadeRun<Run> make_run(Make&& make) {
+  MadeRun<Run> made;
   try {
-    return make();
+    made.run = make();
   } catch (const std::exception& e) {
-    val::global("Error").new_(std::string(e.what())).throw_();
+    made.error = e.what();
   }
-  return nullptr;  // not reached
+  return made;
 }
 
-class TsneLayout {
+// One layout run (t-SNE or UMAP) as JS holds it: the run, null when refused, with its message.
+// (One template, no base class: embind does not bind methods a class inherits.)
+template <typename Run>
+class LayoutHandle {
  public:
-  explicit TsneLayout(std::unique_ptr<sp::TsneRun> run) : run_(std::move(run)) {}
-  static TsneLayout* make(val points, int n, int d, val options) {
-    return made_or_thrown<TsneLayout>([&] {
-      const Eigen::MatrixXf X = points_from_js(points, n, d);
-      return new TsneLayout(std::make_unique<sp::TsneRun>(X, tsne_options(options)));
-    });
-  }
-  int step(int iterations) { return run_->step(iterations); }
-  val layout() const { return layout_to_js(run_->layout()); }
-  double klDivergence() const { return run_->kl_divergence(); }
-  int iteration() const { return run_->iteration(); }
-  int totalIterations() const { return run_->total_iterations(); }
-  bool done() const { return run_->done(); }
-  double learningRate() const { return run_->learning_rate(); }
+  explicit LayoutHandle(MadeRun<Run> made) : run_(std::move(made.run)), error_(std::move(made.error)) {}
+  val configError() const { return run_ ? val::undefined() : core_error(error_); }
+  int step(int iterations) { return run_ ? run_->step(iterations) : 0; }
+  val layout() const { return run_ ? layout_to_js(run_->layout()) : core_error(error_); }
+  int iteration() const { return run_ ? run_->iteration() : 0; }
+  int totalIterations() const { return run_ ? run_->total_iterations() : 0; }
+  bool done() const { return !run_ || run_->done(); }
+  const Run* run() const { return run_.get(); }
+  const std::string& error() const { return error_; }
 
  private:
-  std::unique_ptr<sp::TsneRun> run_;
+  std::unique_ptr<Run> run_;
+  std::string error_;
 };
 
-class UmapLayout {
- public:
-  explicit UmapLayout(std::unique_ptr<sp::UmapRun> run) : run_(std::move(run)) {}
-  static UmapLayout* make(val points, int n, int d, val options) {
-    return made_or_thrown<UmapLayout>([&] {
-      const Eigen::MatrixXf X = points_from_js(points, n, d);
-      return new UmapLayout(std::make_unique<sp::UmapRun>(X, umap_options(options)));
-    });
-  }
-  int step(int epochs) { return run_->step(epochs); }
-  val layout() const { return layout_to_js(run_->layout()); }
-  int iteration() const { return run_->iteration(); }
-  int totalIterations() const { return run_->total_iterations(); }
-  bool done() const { return run_->done(); }
-  val curve() const {
-    val out = val::object();
-    out.set("a", run_->curve().a);
-    out.set("b", run_->curve().b);
-    return out;
-  }
+using TsneLayout = LayoutHandle<sp::TsneRun>;
+using UmapLayout = LayoutHandle<sp::UmapRun>;
 
- private:
-  std::unique_ptr<sp::UmapRun> run_;
-};
+TsneLayout* make_tsne(val points, int n, int d, val options) {
+  return new TsneLayout(make_run<sp::TsneRun>([&] {
+    const Eigen::MatrixXf X = points_from_js(points, n, d);
+    return std::make_unique<sp::TsneRun>(X, tsne_options(options));
+  }));
+}
+
+UmapLayout* make_umap(val points, int n, int d, val options) {
+  return new UmapLayout(make_run<sp::UmapRun>([&] {
+    const Eigen::MatrixXf X = points_from_js(points, n, d);
+    return std::make_unique<sp::UmapRun>(X, umap_options(options));
+  }));
+}
+
+// The methods one kind of run has, bound as methods taking the handle first.
+double tsne_kl_divergence(const TsneLayout& h) { return h.run() ? h.run()->kl_divergence() : std::nan(""); }
+double tsne_learning_rate(const TsneLayout& h) { return h.run() ? h.run()->learning_rate() : std::nan(""); }
+val umap_curve(const UmapLayout& h) {
+  if (!h.run()) return core_error(h.error());
+  val out = val::object();
+  out.set("a", h.run()->curve().a);
+  out.set("b", h.run()->curve().b);
+  return out;
+}
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_space_layouts) {
   emscripten::class_<TsneLayout>("TsneLayout")
-      .constructor(&TsneLayout::make, emscripten::allow_raw_pointers())
+      .constructor(&make_tsne, emscripten::allow_raw_pointers())
+      .function("configError", &TsneLayout::configError)
       .function("step", &TsneLayout::step)
       .function("layout", &TsneLayout::layout)
-      .function("klDivergence", &TsneLayout::klDivergence)
+      .function("klDivergence", &tsne_kl_divergence)
       .function("iteration", &TsneLayout::iteration)
       .function("totalIterations", &TsneLayout::totalIterations)
       .function("done", &TsneLayout::done)
-      .function("learningRate", &TsneLayout::learningRate);
+      .function("learningRate", &tsne_learning_rate);
   emscripten::class_<UmapLayout>("UmapLayout")
-      .constructor(&UmapLayout::make, emscripten::allow_raw_pointers())
+      .constructor(&make_umap, emscripten::allow_raw_pointers())
+      .function("configError", &UmapLayout::configError)
       .function("step", &UmapLayout::step)
       .function("layout", &UmapLayout::layout)
       .function("iteration", &UmapLayout::iteration)
       .function("totalIterations", &UmapLayout::totalIterations)
       .function("done", &UmapLayout::done)
-      .function("curve", &UmapLayout::curve);
+      .function("curve", &umap_curve);
 }

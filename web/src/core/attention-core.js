@@ -58,6 +58,17 @@ export function checkedModule(raw) {
   });
 }
 
+/** A run made by a core constructor, or its refusal thrown (the run's configError()) and freed. */
+function madeOrThrown(handle) {
+  try {
+    handle.configError();
+  } catch (error) {
+    handle.delete();
+    throw error;
+  }
+  return handle;
+}
+
 export class AttentionCore {
   /** @param {object} wasmModule the instantiated embind module */
   constructor(wasmModule) {
@@ -396,7 +407,7 @@ export class AttentionCore {
    * @returns {SpaceLayout}
    */
   createTsneLayout(points, n, d, options = {}) {
-    return new SpaceLayout(new this.module.TsneLayout(points, n, d, options));
+    return new SpaceLayout(madeOrThrown(new this.module.TsneLayout(points, n, d, options)));
   }
 
   /**
@@ -410,7 +421,7 @@ export class AttentionCore {
    * @returns {SpaceLayout}
    */
   createUmapLayout(points, n, d, options = {}) {
-    return new SpaceLayout(new this.module.UmapLayout(points, n, d, options));
+    return new SpaceLayout(madeOrThrown(new this.module.UmapLayout(points, n, d, options)));
   }
 
   /**
