@@ -25,7 +25,8 @@ const SIZES = [
 // stepper, the step's explanation and the diagram); bank: the bar chart's figure (its heading,
 // the bars, the key to their names and the table); heads: the per-head weights; lab: sentence
 // 1's attn_weights with row sums (the lab records numbers, as a table); trained: the
-// untrained class block's heatmap, drawn before any model is loaded (under the Load button).
+// untrained class block's heatmap, drawn before any model is loaded (under the Load button);
+// space: the word search, and the projection.
 const FIRST_SCREEN = {
   ids: { field: '#rep-corpus', figure: '#rep-ids' },
   window: { field: '#win-sentence-a', figure: '.window-panel .window-tokens' },
@@ -37,6 +38,7 @@ const FIRST_SCREEN = {
   heads: { field: '#heads-s1', figure: '#heads-per' },
   lab: { field: '#sentence', figure: 'table.lab-attn[data-sentence="1"]' },
   trained: { field: '#trained-s1', figure: '.untrained-block .heatmap-holder' },
+  space: { field: '#space-word', figure: '[data-figure="space_map"]' },
 };
 
 async function openAt(size, query) {

@@ -51,6 +51,9 @@ const KEY_FIGURES = {
     fold: (form) => [...form.querySelectorAll('.control:has(#smooth-noise), .control:has(#smooth-seed), .examples')],
   },
   cosine: { selector: '#cosine-results', note: false },
+  // the word search stays on top, the projection under it; vectors, layout, display, colour and
+  // the class's words fold under the projection
+  space: { figure: 'space_map' },
   // under the Load button, which its text calls "the button above"; once the model is loaded the
   // block is drawn last, "for comparison", and moving it up would put it before the trained heads
   trained: {
