@@ -3,6 +3,7 @@
 // with an orthographic view. The wheel or a two-finger pinch zooms. Click or tap a point to pick
 // it. Nothing here computes the layout; it only maps given coordinates to pixels.
 import { interpolateViridis } from 'd3';
+import { watchWidth } from './watch-width.js';
 
 const HIT_PX = 10;
 
@@ -17,6 +18,9 @@ export function createSpacePlot(holder, { onPick }) {
   canvas.className = 'space-canvas';
   canvas.setAttribute('role', 'img');
   holder.append(canvas);
+  // the canvas is sized in pixels when painted: a narrower window (a phone turned, an iframe
+  // resized) paints it again at the new width, and says so to the page's width signal
+  watchWidth(holder, () => paint());
   const view = { yaw: 0.6, pitch: 0.3, zoom: 1 };
   let frame = null;
   let screen = new Float32Array(0); // the last drawn pixel position of every point
