@@ -52,16 +52,6 @@ aw::SenseProjections projections_from_js(const val& p, const char* name) {
   return {matrix_from_js(p["W_q"], "W_q"), matrix_from_js(p["W_k"], "W_k"), matrix_from_js(p["W_v"], "W_v")};
 }
 
-val sense_control_to_js(const aw::SenseControl& c) {
-  val out = val::object();
-  out.set("sameSense", optional_to_js(c.same_sense));
-  out.set("differentSense", optional_to_js(c.different_sense));
-  out.set("margin", optional_to_js(c.margin));
-  out.set("requiredMargin", c.required_margin);
-  out.set("verdict", c.verdict);
-  return out;
-}
-
 val trained_sense_check(val o) {
   return guarded([&] {
     const aw::SenseVerdicts v = aw::trained_sense_check(
