@@ -4,7 +4,7 @@
 //   bench/vector-file.mjs  vector files in Chromium's worker, against the strtof parser            -> RESULTS.md (its section)
 //   bench/encoder.mjs      the trained encoder against the package's TF.js runtimes               -> ENCODER_RESULTS.md
 //   bench/page.mjs         the page: edits, long tasks, memory, cold start                       -> PAGE_RESULTS.md
-//   bench/training.mjs     training steps/s: native, wasm SIMD (Node), PyTorch eager             -> TRAINING_RESULTS.md
+//   bench/training.mjs     training steps/s: native, wasm SIMD (Node, Chromium), PyTorch eager   -> TRAINING_RESULTS.md
 // Usage: node bench/all.mjs [--quick]   (--quick is passed to the page benchmark)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,12 +1,14 @@
 // A tiny loopback-only static server for the browser half of the benchmarks: the bench pages
 // (bench/), the wasm builds (web/src/wasm/, and an earlier commit's core that vector-file.mjs
-// builds into build/bench-before/) and the page's file reader, nothing else from the repo.
+// builds into build/bench-before/), the page's file reader and, for training.mjs, the page's core
+// loader (attention-core.js and the two modules it imports), nothing else from the repo.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const ALLOWED = ['/bench/', '/web/src/wasm/', '/web/src/vectors/read-file.js', '/build/bench-before/'];
+const ALLOWED = ['/bench/', '/web/src/wasm/', '/web/src/vectors/read-file.js', '/build/bench-before/',
+  '/web/src/core/attention-core.js', '/web/src/core/wasm-url.js', '/web/src/core/space-data.js'];
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
 export async function serveBench(root) {
