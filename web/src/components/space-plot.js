@@ -6,6 +6,7 @@ import { interpolateViridis } from 'd3';
 import { watchWidth } from './watch-width.js';
 
 const HIT_PX = 10;
+const LABEL_PX = 12; // the labels' size on screen (the readable-text test reads it from the canvas)
 
 /**
  * @param {HTMLElement} holder
@@ -17,6 +18,7 @@ export function createSpacePlot(holder, { onPick }) {
   const canvas = document.createElement('canvas');
   canvas.className = 'space-canvas';
   canvas.setAttribute('role', 'img');
+  canvas.dataset.labelPx = String(LABEL_PX);
   holder.append(canvas);
   // the canvas is sized in pixels when painted: a narrower window (a phone turned, an iframe
   // resized) paints it again at the new width, and says so to the page's width signal
@@ -126,7 +128,7 @@ export function createSpacePlot(holder, { onPick }) {
       g.fillRect(screen[2 * i] - dot / 2, screen[2 * i + 1] - dot / 2, dot, dot);
     }
     g.globalAlpha = 1;
-    g.font = '12px system-ui, sans-serif';
+    g.font = `${LABEL_PX}px system-ui, sans-serif`;
     for (const i of frame.listed) ring(g, i, '#d95f02', 3, frame.labels[i]);
     for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.labels[i]);
     if (frame.selected >= 0) ring(g, frame.selected, '#c00', 5, frame.labels[frame.selected]);
