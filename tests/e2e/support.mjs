@@ -48,7 +48,7 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
 
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
 export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'))) {
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 900 },
@@ -56,6 +56,10 @@ export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmp
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     ...options,
   });
+  // Tests wait on the page's own signals; a timeout only ends a test that is already failing. Two
+  // test files share CI's two cores, so the default wait is twice Playwright's 30 s.
+  context.setDefaultTimeout(60_000);
+  return context;
 }
 
 /**

@@ -64,7 +64,10 @@ void check_numpy_case(const std::string& name) {
   constexpr double tol = 1e-12;
 
   // The embedding table, word by word, and the projections.
-  for (const auto& [word, vector] : g["embedding_table"]["vectors"].items()) {
+  for (const auto& item : g["embedding_table"]["vectors"].items()) {
+    // named copies, not structured bindings: doctest's macros capture them in lambdas (C++20 for bindings)
+    const std::string word = item.key();
+    const auto& vector = item.value();
     const long i = r.second.table.index_of(word);
     REQUIRE_MESSAGE(i >= 0, "table lacks " << word);
     CHECK_CLOSE(word, aw::MatD(r.second.table.vectors.row(i)), vector, 0.0);  // bit-exact
