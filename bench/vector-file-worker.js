@@ -9,6 +9,20 @@ const CHUNK = 4 * 1024 * 1024; // as web/src/workers/vectors-worker.js
 const glue = new URL(self.location.href).searchParams.get('core');
 const modulePromise = import(glue).then(({ default: factory }) => factory());
 
+// An earlier build's parser has no takeValues(): it is read as the page read files then, the
+// whole table kept in the core and copied out at the end.
+async function readAsBefore(core, file, { maxWords, chunkBytes }) {
+  const parser = core.vectorFileParser({ maxWords, expectedBytes: file.size });
+  try {
+    for await (const bytes of piecesOf(file, chunkBytes)) parser.feed(bytes);
+    parser.finish();
+    const result = parser.result();
+    return { words: result.words, dim: result.dim, data: result.data, summary: result.summary };
+  } finally {
+    parser.delete();
+  }
+}
+
 self.onmessage = async ({ data: { file, maxWords, readOnly } }) => {
   try {
     if (readOnly) { // the ceiling: the same pieces read and touched, nothing parsed
@@ -20,8 +34,9 @@ self.onmessage = async ({ data: { file, maxWords, readOnly } }) => {
     }
     const module = checkedModule(await modulePromise);
     const core = { module, vectorFileParser: (options) => new module.VectorFileParser(options) };
+    const read = typeof module.VectorFileParser.prototype.takeValues === 'function' ? readVectorFile : readAsBefore;
     const t0 = performance.now();
-    const result = await readVectorFile(core, file, {
+    const result = await read(core, file, {
       maxWords, chunkBytes: CHUNK, onProgress: () => {}, isCancelled: () => false,
     });
     const ms = performance.now() - t0;

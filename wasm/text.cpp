@@ -35,6 +35,7 @@ aw::VectorFileOptions parser_options(const val& o) {
   else if (format == "text") options.format = aw::VectorFileFormat::Text;
   else if (format == "binary") options.format = aw::VectorFileFormat::Binary;
   else throw aw::InputError("option 'format' must be \"auto\", \"text\" or \"binary\"");
+  options.hand_over_values = bool_field(o, "handOver", false);  // takeValues() after each chunk
   if (has(o, "wanted")) {
     for (const auto& w : emscripten::vecFromJSArray<std::string>(o["wanted"])) options.wanted.insert(w);
   }
@@ -74,6 +75,15 @@ class VectorFileParserJs {
       return val::undefined();
     });
   }
+  // The kept vectors read since the last call, as a Float32Array (rows × dim), freed in the core.
+  val take_values() {
+    return guarded([&] {
+      require_parser();
+      const std::vector<float> taken = parser_->take_values();
+      return typed_array(taken.data(), taken.size());
+    });
+  }
+  double expected_rows() const { return parser_ ? static_cast<double>(parser_->expected_rows()) : 0; }
   double bytes_read() const { return parser_ ? static_cast<double>(parser_->bytes_read()) : 0; }
   val summary() const {
     if (!parser_) return core_error(options_error_);
@@ -92,7 +102,7 @@ class VectorFileParserJs {
     out.set("notices", strings_to_js(s.notices));
     return out;
   }
-  // {summary, words, dim, data: Float32Array} once finished.
+  // {summary, words, dim, data: Float32Array} once finished; data holds the rows not yet taken.
   val result() const {
     return guarded([&] {
       require_parser();
@@ -134,6 +144,8 @@ EMSCRIPTEN_BINDINGS(aw_text) {
       .constructor<val>()
       .function("feed", &VectorFileParserJs::feed)
       .function("finish", &VectorFileParserJs::finish)
+      .function("takeValues", &VectorFileParserJs::take_values)
+      .function("expectedRows", &VectorFileParserJs::expected_rows)
       .function("bytesRead", &VectorFileParserJs::bytes_read)
       .function("summary", &VectorFileParserJs::summary)
       .function("result", &VectorFileParserJs::result);

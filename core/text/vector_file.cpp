@@ -370,9 +370,18 @@ void VectorFileParser::keep(bool wanted, const float* values) {
 }
 
 // Room for every vector the file can give, when that is known, so the table is not grown by
-// doubling (which leaves up to twice its size on a wasm heap that never shrinks): a header
-// gives the count; otherwise the file's size over the first line's length estimates it.
+// doubling (which leaves up to twice its size on a wasm heap that never shrinks). When the caller
+// takes the vectors as they come, only the words are reserved.
 void VectorFileParser::reserve_kept() {
+  expected_rows_ = estimate_rows();
+  if (expected_rows_ == 0) return;
+  words_.reserve(expected_rows_);
+  if (!options_.hand_over_values) values_.reserve(expected_rows_ * static_cast<std::size_t>(summary_.dim));
+  kept_at_.reserve(expected_rows_);
+}
+
+// A header gives the count; otherwise the file's size over the first line's length estimates it.
+std::size_t VectorFileParser::estimate_rows() const {
   const std::size_t dim = static_cast<std::size_t>(summary_.dim);
   std::size_t rows = options_.max_words + std::min<std::size_t>(options_.wanted.size(), 1 << 20);
   if (rows < options_.max_words) rows = options_.max_words;  // no wrap-around
@@ -393,10 +402,14 @@ void VectorFileParser::reserve_kept() {
     }
     known = true;
   }
-  if (!known) return;
-  words_.reserve(rows);
-  values_.reserve(rows * dim);
-  kept_at_.reserve(rows);
+  return known ? rows : 0;
+}
+
+std::vector<float> VectorFileParser::take_values() {
+  std::vector<float> taken;
+  taken.swap(values_);  // values_ starts again empty, its memory handed over
+  if (summary_.dim > 0) rows_taken_ += taken.size() / static_cast<std::size_t>(summary_.dim);
+  return taken;
 }
 
 void VectorFileParser::feed_binary() {

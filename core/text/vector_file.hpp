@@ -24,6 +24,9 @@ struct VectorFileOptions {
   int max_dim = 1024;  // the widest d_model the page computes with (kMaxWidth)
   std::size_t max_line_bytes = 1 << 20;  // a longer "line" is not a vector file
   std::size_t expected_bytes = 0;  // the file's size if known (0: unknown), to size the table once
+  // The caller takes the kept vectors as they come (take_values() after each chunk), so the parser
+  // never holds the whole table: with the caller's copy, the table would otherwise exist twice.
+  bool hand_over_values = false;
 };
 
 struct VectorFileSummary {
@@ -52,7 +55,14 @@ class VectorFileParser {
 
   const VectorFileSummary& summary() const { return summary_; }
   const std::vector<std::string>& words() const { return words_; }
-  const std::vector<float>& values() const { return values_; }  // words().size() x dim, row-major
+  // The kept vectors not yet taken, row-major: rows [values_taken(), words().size()) × dim
+  // (all of them unless the caller takes them as it goes).
+  const std::vector<float>& values() const { return values_; }
+  // Hands over the kept vectors read since the last call and forgets them.
+  std::vector<float> take_values();
+  std::size_t values_taken() const { return rows_taken_; }
+  // How many rows the file can give, as far as the header or the file's size tell (0: unknown).
+  std::size_t expected_rows() const { return expected_rows_; }
   std::size_t bytes_read() const { return summary_.bytes; }
   bool finished() const { return finished_; }
 
@@ -65,6 +75,7 @@ class VectorFileParser {
   bool is_wanted(const std::string& word) const;
   void keep(bool wanted, const float* values);  // the word is word_
   void reserve_kept();
+  std::size_t estimate_rows() const;
   std::string record_name() const;
   void decide_format_after_header();
   [[noreturn]] void fail(const std::string& message);
@@ -75,6 +86,8 @@ class VectorFileParser {
   VectorFileSummary summary_;
   std::vector<std::string> words_;
   std::vector<float> values_;
+  std::size_t rows_taken_ = 0;   // rows handed over by take_values()
+  std::size_t expected_rows_ = 0;
   std::unordered_map<std::string, std::size_t> kept_at_;  // word -> line or record
   std::string pending_;          // bytes of an unfinished line (text) or record (binary)
   std::vector<float> row_;       // scratch

@@ -2,6 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
+import { readVectorFile, vectorTable } from '../../web/src/vectors/read-file.js';
 
 let core;
 beforeAll(async () => { core = await loadCore(); });
@@ -62,6 +63,49 @@ describe('vector files through the wasm parser', () => {
     const out = core.decodeInt8Vectors(new Int8Array([127, -127, 2, 0]), new Float32Array([0.5, 0.25]), 2);
     expect(Array.from(out)).toEqual([63.5, -63.5, 0.5, 0]);
     expect(() => core.decodeInt8Vectors(new Int8Array([1]), new Float32Array([1]), 2)).toThrowError(/damaged/);
+  });
+});
+
+describe('reading a file as the worker does (readVectorFile): vectors taken after every piece', () => {
+  const read = (bytes, options = {}) => readVectorFile(core, new Blob([bytes]), {
+    maxWords: 50000, chunkBytes: 1000, onProgress: () => {}, isCancelled: () => false, ...options,
+  });
+
+  it('gives the same words and vectors as the parser that keeps them all, in a buffer grown in place', async () => {
+    const bytes = new Uint8Array(fixture);
+    const whole = parseBytes(bytes, {}, 1000);
+    for (const chunkBytes of [7, 1000, bytes.length]) {
+      const r = await read(bytes, { chunkBytes });
+      expect(r.words).toEqual(Array.from(whole.words));
+      expect(r.data).toEqual(whole.data);
+      expect(r.data.buffer.resizable).toBe(true);
+      expect(r.data.buffer.byteLength).toBe(whole.data.length * 4); // nothing beyond the rows
+    }
+  });
+
+  it('copes with a file holding far more rows than its first line suggested, and with caps', async () => {
+    // a very long first line makes the core's row estimate (size / first line) short by ~50x
+    const long = 'l' + 'o'.repeat(600) + 'ng';
+    const first = `${long} 1 2 3\n`;
+    const rest = Array.from({ length: 300 }, (_, i) => `w${i} ${i} ${-i} 0.5\n`).join('');
+    const bytes = new TextEncoder().encode(first + rest);
+    const r = await read(bytes, { chunkBytes: 64 });
+    expect(r.words.length).toBe(301);
+    expect(Array.from(r.data.subarray(3 * 300, 3 * 301))).toEqual([299, -299, 0.5]);
+    const capped = await read(bytes, { maxWords: 10, wanted: ['w250'], chunkBytes: 64 });
+    expect(capped.words).toEqual([...Array.from({ length: 10 }, (_, i) => (i === 0 ? long : `w${i - 1}`)), 'w250']);
+    expect(Array.from(capped.data.subarray(30))).toEqual([250, -250, 0.5]);
+  });
+
+  it('the table grows by appending, with or without an estimate', () => {
+    for (const expected of [0, 4, 1000]) {
+      const table = vectorTable();
+      table.append(new Float32Array([1, 2]), expected);
+      table.append(new Float32Array([]), expected);
+      table.append(new Float32Array([3, 4, 5]), expected);
+      expect(Array.from(table.data())).toEqual([1, 2, 3, 4, 5]);
+    }
+    expect(vectorTable().data().length).toBe(0);
   });
 });
 

@@ -393,3 +393,51 @@ TEST_CASE("the file's size only sizes the table: any expected_bytes gives the sa
   // A header claiming two billion vectors, with no size given, is refused as before.
   CHECK(error_of("2000000000 2\na 1 2\n").find("announced 2000000000 vectors, but the file has 1") != std::string::npos);
 }
+
+TEST_CASE("vectors handed over as they come: the pieces make the same table, whatever the chunks") {
+  std::mt19937 gen(5);
+  std::uniform_real_distribution<float> value(-2, 2);
+  std::string text;
+  std::vector<std::pair<std::string, std::vector<float>>> rows;
+  for (int w = 0; w < 300; ++w) {
+    std::vector<float> v(7);
+    text += "w" + std::to_string(w);
+    for (float& x : v) { x = value(gen); text += " " + std::to_string(x); }
+    text += "\n";
+    rows.emplace_back("w" + std::to_string(w), v);
+  }
+  for (const bool binary : {false, true}) {
+    const std::string file = binary ? binary_file(rows, 7) : text;
+    const VectorFileParser whole = parse(file);
+    for (const std::size_t chunk : {std::size_t{1}, std::size_t{97}, std::size_t{4096}, file.size()}) {
+      CAPTURE(binary);
+      CAPTURE(chunk);
+      VectorFileOptions options;
+      options.hand_over_values = true;
+      options.max_words = 250;
+      options.wanted = {"w290"};
+      options.expected_bytes = file.size();
+      VectorFileParser parser(options);
+      std::vector<float> table;
+      for (std::size_t i = 0; i < file.size(); i += chunk) {
+        parser.feed(file.data() + i, std::min(chunk, file.size() - i));
+        const std::vector<float> piece = parser.take_values();
+        table.insert(table.end(), piece.begin(), piece.end());
+        CHECK(parser.values().empty());
+      }
+      parser.finish();
+      const std::vector<float> last = parser.take_values();
+      table.insert(table.end(), last.begin(), last.end());
+      REQUIRE(parser.words().size() == 251);
+      CHECK(parser.values_taken() == 251);
+      CHECK(parser.words().back() == "w290");
+      // the same rows, bit for bit, as the parser that kept everything (first 250, then w290)
+      std::vector<float> want(whole.values().begin(), whole.values().begin() + 250 * 7);
+      want.insert(want.end(), whole.values().begin() + 290 * 7, whole.values().begin() + 291 * 7);
+      CHECK(table == want);
+      // the estimate that sizes the caller's table: at least the rows kept, never wildly more
+      CHECK(parser.expected_rows() >= 251);
+      CHECK(parser.expected_rows() <= 251 + 251 / 4 + 16);
+    }
+  }
+}

@@ -40,6 +40,37 @@ export async function* piecesOf(file, chunkBytes) {
 }
 
 /**
+ * The kept vectors, gathered as the parser hands them over, in one resizable ArrayBuffer that grows
+ * in place: the table never exists twice (the parser's copy is freed as each piece arrives), and the
+ * buffer can be transferred to the page as it is.
+ */
+export function vectorTable() {
+  let buffer = null;
+  let used = 0; // floats
+  return {
+    /** @param {Float32Array} values  rows to add; @param {number} expectedFloats  the table's likely size */
+    append(values, expectedFloats) {
+      if (values.length === 0) return;
+      const need = used + values.length;
+      if (buffer === null || need * 4 > buffer.maxByteLength) {
+        // The first rows, or more rows than the file was estimated to hold: a new reservation (a
+        // copy, which the estimate makes rare). Reserved address space costs no memory until used.
+        const bigger = new ArrayBuffer(need * 4, { maxByteLength: Math.max(expectedFloats, 2 * need) * 4 });
+        if (buffer) new Float32Array(bigger).set(new Float32Array(buffer, 0, used));
+        buffer = bigger;
+      } else {
+        buffer.resize(need * 4);
+      }
+      new Float32Array(buffer, used * 4, values.length).set(values);
+      used = need;
+    },
+    data() {
+      return new Float32Array(buffer ?? new ArrayBuffer(0), 0, used);
+    },
+  };
+}
+
+/**
  * @param {AttentionCore} core
  * @param {File} file
  * @param {{maxWords: number, wanted?: string[], format?: string, chunkBytes: number,
@@ -48,19 +79,27 @@ export async function* piecesOf(file, chunkBytes) {
  *   null when cancelled
  */
 export async function readVectorFile(core, file, { maxWords, wanted = [], format = 'auto', chunkBytes, onProgress, isCancelled, yieldBetweenChunks = false }) {
-  const parser = core.vectorFileParser({ maxWords, wanted, format, expectedBytes: file.size }); // the size lets the core size the table once
+  // The size lets the core estimate the table's rows; handOver: its vectors are taken after each piece.
+  const parser = core.vectorFileParser({ maxWords, wanted, format, expectedBytes: file.size, handOver: true });
+  const table = vectorTable();
+  const takeRows = () => {
+    const rows = parser.takeValues();
+    if (rows.length > 0) table.append(rows, parser.expectedRows() * parser.summary().dim);
+  };
   try {
     let read = 0;
     for await (const bytes of piecesOf(file, chunkBytes)) {
       if (isCancelled()) return null;
       parser.feed(bytes); // copied into the core: the piece's buffer is free again after this
+      takeRows();
       read += bytes.byteLength;
       onProgress(read, file.size);
       if (yieldBetweenChunks) await nextTask(); // on the page: let it draw the progress and react
     }
     parser.finish();
+    takeRows();
     const result = parser.result();
-    return { words: Array.from(result.words), dim: result.dim, data: result.data, summary: { ...result.summary, wasmHeapBytes: core.module.HEAP8.buffer.byteLength } };
+    return { words: result.words, dim: result.dim, data: table.data(), summary: { ...result.summary, wasmHeapBytes: core.module.HEAP8.buffer.byteLength } };
   } finally {
     parser.delete();
   }
