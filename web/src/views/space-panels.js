@@ -6,18 +6,21 @@ import { analogyText, coordinateText, recallText, survivalText, trustText, varia
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
-export function renderNeighbours(holder, { picked, words, k, outDim, onPick }) {
+export function renderNeighbours(holder, { picked, words, k, outDim, onPick, sentences = null }) {
   const inOriginal = new Set(picked.original.map((n) => n.index));
   const inLayout = new Set(picked.inLayout.map((n) => n.index));
   holder.selectAll('*').remove();
   holder.append('p').attr('id', 'space-neighbours-lead').text(
-    `“${words[picked.query]}”: its ${k} nearest words by cosine in the original space, and its ${k} nearest on the ${outDim}-D screen. ${picked.original.filter((n) => !inLayout.has(n.index)).length} of the ${k} differ (marked ≠).`,
+    `“${words[picked.query]}”: its ${k} nearest ${sentences ? 'points' : 'words'} by cosine in the original space, and its ${k} nearest on the ${outDim}-D screen. ${picked.original.filter((n) => !inLayout.has(n.index)).length} of the ${k} differ (marked ≠).`,
   );
+  // contextual points: each stands for a sentence, shown for the picked one and on hover for the others
+  if (sentences) holder.append('p').attr('id', 'space-picked-sentence').text(`Its sentence: “${sentences[picked.query]}”`);
   const column = (id, title, list, other, value) => {
     const box = holder.append('div').attr('class', 'space-list-box');
     box.append('h4').attr('id', `${id}-title`).text(title);
     const items = box.append('ol').attr('id', id).attr('aria-labelledby', `${id}-title`).selectAll('li').data(list).join('li')
       .attr('data-word', (n) => words[n.index]).attr('data-value', (n) => String(n.value))
+      .attr('title', (n) => (sentences ? sentences[n.index] : null))
       .classed('differs', (n) => !other.has(n.index));
     items.append('button').attr('type', 'button').attr('class', 'link-button').text((n) => words[n.index]).on('click', (e, n) => onPick(n.index));
     items.append('span').text((n) => ` ${value(n)}`);
