@@ -87,8 +87,11 @@ describe('contextual vectors of ambiguous words: the untrained block on GloVe', 
     const layout = new Float32Array([0, 0, 0, 1, 5, 5, 5, 6]);
     expect(core.layoutSameSense(layout, 4, 2, ['a', 'a', 'a', 'a'], ['x', 'x', 'y', 'y'])).toBe(1);
     expect(core.layoutSameSense(layout, 4, 2, ['a', 'a', 'a', 'a'], ['x', 'y', 'x', 'y'])).toBe(0);
-    expect(() => core.senseGrouping(layout, 4, 2, ['a', 'a', 'a'], ['x', 'x', 'y', 'y'])).toThrow(/a word and a sense label/);
-    expect(() => core.senseGrouping(layout, 4, 2, ['a', 'a', 'a', 'b'], ['x', 'x', 'y', 'y'])).toThrow(/only one point/);
+    const points = new Float32Array([1, 0, 0.9, 0.1, 0, 1, 0.1, 0.9]);
+    expect(core.senseGrouping(points, 4, 2, ['a', 'a', 'a', 'a'], ['x', 'x', 'y', 'y']).neighbourSameSense).toBe(1);
+    expect(() => core.senseGrouping(points, 4, 2, ['a', 'a', 'a'], ['x', 'x', 'y', 'y'])).toThrow(/a word and a sense label/);
+    expect(() => core.senseGrouping(points, 4, 2, ['a', 'a', 'a', 'b'], ['x', 'x', 'y', 'y'])).toThrow(/only one point/);
+    expect(() => core.senseGrouping(layout, 4, 2, ['a', 'a', 'a', 'a'], ['x', 'x', 'y', 'y'])).toThrow(/point 1 is a zero vector/);
     expect(() => core.untrainedSenseVectors({ name: 'tiny', words: ['bank'], dim: 1, data: new Float32Array([1]) })).toThrow(/lacks these task words/);
   });
 });
