@@ -132,7 +132,8 @@ export function createSpacePlot(holder, { onPick }) {
     g.globalAlpha = 1;
     g.font = `${LABEL_PX}px system-ui, sans-serif`;
     for (const i of frame.listed) ring(g, i, '#d95f02', 3, frame.labels[i]);
-    for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.labels[i]);
+    // labelled points (senses) sit close together: only the selected one is named, the lists name the rest
+    for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.colours ? '' : frame.labels[i]);
     if (frame.selected >= 0) ring(g, frame.selected, '#c00', 5, frame.labels[frame.selected]);
   }
 

@@ -48,17 +48,19 @@ export function renderVariance(holder, pca, n, d, outDim) {
   rows.append('td').text((r) => { sum += r; return pct(sum); });
 }
 
-export function renderReport(holder, m, { k, method, outDim }) {
+/** `unit`: what the points are (space-text.js UNITS); `wordExercises`: the analogy and coordinate
+ *  sections, which ask for named words (left out for sentences). */
+export function renderReport(holder, m, { k, method, outDim, unit, wordExercises = true }) {
   holder.selectAll('*').remove();
   const layout = holder.append('section').attr('class', 'stage').attr('id', 'space-scores');
   layout.append('h3').text('How much of the neighbourhood this layout keeps');
-  if (m.recall !== undefined) layout.append('p').attr('id', 'space-recall').attr('data-value', String(m.recall)).text(recallText(m.recall, k, m.d, outDim, m.queries, method));
-  if (m.trust) layout.append('p').attr('id', 'space-trust').attr('data-value', String(m.trust.value)).text(trustText(m.trust, k));
+  if (m.recall !== undefined) layout.append('p').attr('id', 'space-recall').attr('data-value', String(m.recall)).text(recallText(m.recall, k, m.d, outDim, m.queries, method, unit));
+  if (m.trust) layout.append('p').attr('id', 'space-trust').attr('data-value', String(m.trust.value)).text(trustText(m.trust, k, unit));
 
   const survival = holder.append('section').attr('class', 'stage').attr('id', 'space-survival');
   survival.append('h3').text('The dimension discussion, measured');
   if (m.survival.length) {
-    survival.append('p').text(survivalText(m.survival, k));
+    survival.append('p').text(survivalText(m.survival, k, unit));
     const table = survival.append('table').attr('class', 'data-table').attr('id', 'space-survival-table');
     table.append('caption').text(`PCA to m dimensions and back: each word’s ${k} nearest neighbours by cosine, before and after`);
     const head = table.append('thead').append('tr');
@@ -71,6 +73,7 @@ export function renderReport(holder, m, { k, method, outDim }) {
     survival.append('p').text(`These vectors have only ${m.d} dimensions: there is nothing to reduce them to.`);
   }
 
+  if (!wordExercises) return;
   const analogy = holder.append('section').attr('class', 'stage').attr('id', 'space-analogy');
   analogy.append('h3').text('Difference directions: king − queen against man − woman');
   analogy.append('p').attr('id', 'space-analogy-text').attr('data-value', m.analogy === null ? null : String(m.analogy))

@@ -4,6 +4,13 @@ import { num } from '../format.js';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
+/** What the points are, for the sentences below: words of a table, word pieces, or sentences. */
+export const UNITS = {
+  word: { many: 'words', one: 'word', spread: 'spread over the frequency ranks', first: 'most frequent words' },
+  piece: { many: 'word pieces', one: 'piece', spread: 'spread over the vocabulary order', first: 'first pieces' },
+  sentence: { many: 'sentences', one: 'sentence’s point', spread: 'that is, every sentence', first: 'sentences' },
+};
+
 /** "points N · original dimension d · display dimension 2" */
 export function readout(n, d, outDim) {
   return `points ${n.toLocaleString('en')} · original dimension ${d} · display dimension ${outDim}`;
@@ -19,21 +26,21 @@ export function varianceText(ratio, d, outDim) {
   return `The ${outDim} display axes are the first ${outDim} principal components; they carry ${pct(shown)} of the total variance, ${verdict}`;
 }
 
-export function projectionText(n, d, outDim) {
-  return `Three different quantities: ${n.toLocaleString('en')} points (words), each given by ${d} numbers (the original dimension), drawn with ${outDim} (the display dimension). The ${outDim}-D picture is a projection of the ${d}-D space: distances on the screen are not the distances the model uses, so neighbours are read in the original space below, by cosine.`;
+export function projectionText(n, d, outDim, unit = UNITS.word) {
+  return `Three different quantities: ${n.toLocaleString('en')} points (${unit.many}), each given by ${d} numbers (the original dimension), drawn with ${outDim} (the display dimension). The ${outDim}-D picture is a projection of the ${d}-D space: distances on the screen are not the distances the model uses, so neighbours are read in the original space below, by cosine.`;
 }
 
-export function recallText(recall, k, d, outDim, queries, method) {
-  return `Neighbourhood kept by this ${method} layout: on average ${num(recall * k)} of each word’s ${k} nearest neighbours by cosine in ${d} dimensions are also among its ${k} nearest on the ${outDim}-D screen (k-NN recall ${pct(recall)}, measured on ${queries} words spread over the frequency ranks). A word far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.`;
+export function recallText(recall, k, d, outDim, queries, method, unit = UNITS.word) {
+  return `Neighbourhood kept by this ${method} layout: on average ${num(recall * k)} of each ${unit.one}’s ${k} nearest neighbours by cosine in ${d} dimensions are also among its ${k} nearest on the ${outDim}-D screen (k-NN recall ${pct(recall)}, measured on ${queries} ${unit.many} ${unit.spread}). A point far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.`;
 }
 
-export function trustText(trust, k) {
-  return `Trustworthiness (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} most frequent words): ${num(trust.value)}. 1 means every screen neighbour is an original neighbour; it penalises screen neighbours that are far down the original ranking.`;
+export function trustText(trust, k, unit = UNITS.word) {
+  return `Trustworthiness (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}): ${num(trust.value)}. 1 means every screen neighbour is an original neighbour; it penalises screen neighbours that are far down the original ranking.`;
 }
 
-export function survivalText(rows, k) {
+export function survivalText(rows, k, unit = UNITS.word) {
   const first = rows[0], last = rows[rows.length - 1];
-  return `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each word’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}. This is why real embeddings keep hundreds or thousands of dimensions (128, 768, 1536, 4096 in the class): fewer dimensions lose neighbours, even when the variance kept looks large.`;
+  return `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each ${unit.one}’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}. This is why real embeddings keep hundreds or thousands of dimensions (128, 768, 1536, 4096 in the class): fewer dimensions lose neighbours, even when the variance kept looks large.`;
 }
 
 export function analogyText(cosine) {

@@ -10,7 +10,7 @@ import { createSpacePlot } from '../components/space-plot.js';
 import { loadGlove, loadVectorFile } from '../vectors/store.js';
 import { intIn, oneOf, text } from '../params.js';
 import { renderNeighbours, renderReport, renderVariance } from './space-panels.js';
-import { readout, projectionText, randomTableText, piecesText, TSNE_NOTE } from './space-text.js';
+import { readout, projectionText, randomTableText, piecesText, TSNE_NOTE, UNITS } from './space-text.js';
 import { contextTable, encoderTable, findPoint, isContext, needsModel } from './space-sources.js';
 import { renderLegend, renderSenses } from './space-senses.js';
 import { buildModelLoader, modelUrl } from '../components/model-loader.js';
@@ -115,7 +115,7 @@ export const spaceView = {
         return;
       }
       if (m.type === 'report') {
-        renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim });
+        renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData) });
         if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, method: methodName(current.spaceMethod), outDim: frame.outDim });
         view.attr('data-report', String(run));
       }
@@ -127,7 +127,7 @@ export const spaceView = {
       bar.property('value', m.iteration / m.total);
       progressText.text(m.done ? `${methodName(current.spaceMethod)}: done${m.ms !== undefined ? ` in ${m.ms.toFixed(0)} ms (in the worker)` : ''}.` : `${methodName(current.spaceMethod)}: iteration ${m.iteration} of ${m.total}${m.kl !== undefined ? `, KL divergence ${m.kl.toFixed(3)}` : ''}`);
       if (m.pca) renderVariance(variance, m.pca, words.length, dim(), m.outDim);
-      projection.text(projectionText(words.length, dim(), m.outDim));
+      projection.text(projectionText(words.length, dim(), m.outDim, unit()));
       readoutLine.text(readout(words.length, dim(), m.outDim));
       draw();
       buttons(!m.done);
@@ -139,6 +139,7 @@ export const spaceView = {
     }
 
     const dim = () => (current.spaceData === 'random' ? 100 : dataset.dim);
+    const unit = () => (isContext(current.spaceData) ? UNITS.sentence : current.spaceData === 'encoder' ? UNITS.piece : UNITS.word);
     let dataset = null;
 
     function draw() {
@@ -157,7 +158,7 @@ export const spaceView = {
       let query = findPoint(words, current.spaceWord);
       if (query < 0 && isContext(current.spaceData)) query = 0; // a sentence's label is not typed: start at the first
       if (query < 0) {
-        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} words. Try a more frequent word, or more words with the slider.`);
+        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} ${unit().many}. Try a more frequent word, or more words with the slider.`);
         return;
       }
       status.error('');
