@@ -7,7 +7,8 @@ GloVe subset (public/data/glove-100d.i8.bin, value = float32(code * scale), wide
 The block is the Class 05 notebook's with GloVe inputs, as the bank chapter runs it:
 rng = np.random.default_rng(1); W_q, W_k, W_v = rng.normal(0, 0.5, size=(100, 100)) in that
 order; scores = Q Kᵀ / √100; A = row softmax; Y = A V; the word's row of Y is its point.
-The baseline is the mean of the sentence's other words' GloVe rows.
+The baseline is the mean of the sentence's other words' GloVe rows. How much the word's attention
+row mixes: its largest weight per sentence (and that key's word), how many exceed 0.9, np.median.
 
 Per word (bank, plant, bat, cell): mean cosine over pairs of its points in the same sense
 (within) and in different senses (across); the share of points whose nearest point of the same
@@ -70,7 +71,7 @@ def main():
     rng = np.random.default_rng(1)
     W_q, W_k, W_v = (rng.normal(0, 0.5, size=(100, 100)) for _ in range(3))
     data = examples()
-    outputs, context = [], []
+    outputs, context, top_weight, top_word = [], [], [], []
     for word, sense, text in data:
         tokens = text.split(" ")
         target = tokens.index(word)
@@ -80,6 +81,8 @@ def main():
         A /= A.sum(axis=1, keepdims=True)
         Y = A @ (X @ W_v)
         outputs.append(Y[target])
+        top_weight.append(float(A[target].max()))
+        top_word.append(tokens[int(np.argmax(A[target]))])
         context.append(np.delete(X, target, axis=0).mean(axis=0))
     words = [d[0] for d in data]
     senses = [d[1] for d in data]
@@ -93,6 +96,11 @@ def main():
         "last_output": outputs[-1].tolist(),
         "untrained": grouping(outputs, words, senses),
         "context_mean": grouping(context, words, senses),
+        "top_weight": top_weight,
+        "top_word": top_word,
+        "rows_over_90": int(sum(w > 0.9 for w in top_weight)),
+        "median_top_weight": float(np.median(top_weight)),
+        "common_top_word": max(dict.fromkeys(top_word), key=top_word.count),  # ties: first seen
     }, indent=1) + "\n")
 
 

@@ -202,6 +202,12 @@ val untrained_sense_vectors(val pretrained, double proj_seed) {
     out.set("outputs", flat_to_js(v.outputs));
     out.set("contextMean", flat_to_js(v.context_mean));
     out.set("contextCols", static_cast<int>(v.context_mean.cols()));
+    out.set("topWeight", vector_to_js(Eigen::Map<const Eigen::VectorXd>(v.top_weight.data(), static_cast<Eigen::Index>(v.top_weight.size()))));
+    out.set("topWord", strings_to_js(v.top_word));
+    out.set("rowsOver90", static_cast<double>(v.rows_over_90));
+    out.set("medianTopWeight", v.median_top_weight);
+    out.set("commonTopWord", v.common_top_word);
+    out.set("commonTopCount", static_cast<double>(v.common_top_count));
     return out;
   });
 }

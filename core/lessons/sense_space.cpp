@@ -90,7 +90,22 @@ SenseVectors untrained_sense_vectors(const std::shared_ptr<const PretrainedTable
     Eigen::RowVectorXd sum = Eigen::RowVectorXd::Zero(report.X.cols());
     for (long t = 0; t < report.X.rows(); ++t) if (t != target) sum += report.X.row(t);
     out.context_mean.row(static_cast<long>(s)) = (sum / static_cast<double>(report.X.rows() - 1)).cast<float>();
+    Eigen::Index key = 0;
+    out.top_weight.push_back(report.projected.attn_weights.row(target).maxCoeff(&key));
+    out.top_word.push_back(report.tokens[static_cast<std::size_t>(key)].key);
+    out.rows_over_90 += out.top_weight.back() > 0.9;
   }
+  for (const std::string& word : out.top_word) {
+    const long count = std::count(out.top_word.begin(), out.top_word.end(), word);
+    if (count > out.common_top_count) {
+      out.common_top_count = count;
+      out.common_top_word = word;
+    }
+  }
+  std::vector<double> sorted = out.top_weight;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t m = sorted.size();
+  out.median_top_weight = m % 2 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;  // np.median
   return out;
 }
 

@@ -28,6 +28,14 @@ std::vector<train::Example> sense_examples();
 struct SenseVectors {
   Eigen::MatrixXf outputs;       // (sentences, d_v): Y[target] of the untrained block
   Eigen::MatrixXf context_mean;  // (sentences, d_model): mean of the other words' GloVe rows
+  // How much the word's attention row mixes: per sentence, its largest weight and that key's
+  // word; then how many rows give more than 0.9 to one key, and the median largest weight.
+  std::vector<double> top_weight;
+  std::vector<std::string> top_word;
+  long rows_over_90 = 0;
+  double median_top_weight = 0;
+  std::string common_top_word;  // the word that most often takes the largest weight (ties: first seen)
+  long common_top_count = 0;
 };
 
 // Throws InputError when `glove` lacks a word of the task (the rows are looked up by word).

@@ -48,7 +48,10 @@ test('ambiguous words in context, untrained block: 112 points, the legend, and t
   const text = await page.textContent('#space-senses-text');
   assert.ok(text.includes(`for ${pct(expected.neighbourSameSense)} of the 112 sentences`), text);
   assert.ok(text.includes(`the ${pct(expected.neighbourChance)} that senses assigned at random`), text);
-  assert.match(await page.textContent('#space-senses-meaning'), /untrained block.*nothing was trained on this task/s);
+  const meaning = await page.textContent('#space-senses-meaning');
+  assert.match(meaning, /untrained block.*nothing was trained on this task/s);
+  assert.ok(meaning.includes(`in ${v.rowsOver90} of the 112 sentences the word’s attention row gives more than 90 %`), meaning);
+  assert.ok(meaning.includes(`most often “${v.commonTopWord}”, ${v.commonTopCount} times`), meaning);
   assert.equal(await page.locator('#space-senses-table tbody tr').count(), 4);
   // the first point is picked (its label is not typed) and its sentence is shown
   assert.equal(await page.getAttribute('#space-view', 'data-neighbours'), 'bank (river) 1');

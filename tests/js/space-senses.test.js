@@ -68,6 +68,11 @@ describe('contextual vectors of ambiguous words: the untrained block on GloVe', 
     const report = core.workbench({ sentence: s.sentence, source: 'pretrained', tieWidths: true, pretrained: { name: 'GloVe', words, dim: 100, data } });
     const Y = report.projected.Y;
     expect(Array.from(v.outputs.subarray(40 * 100, 41 * 100))).toEqual(Array.from(Y.data.subarray(s.target * Y.cols, (s.target + 1) * Y.cols), Math.fround));
+    expect(Array.from(v.topWeight).map((w, i) => Math.abs(w - fixture.top_weight[i]) < 1e-9)).toEqual(Array(112).fill(true));
+    expect(v.topWord).toEqual(fixture.top_word);
+    expect([v.rowsOver90, v.commonTopWord]).toEqual([fixture.rows_over_90, fixture.common_top_word]);
+    expect(v.commonTopCount).toBe(fixture.top_word.filter((w) => w === fixture.common_top_word).length);
+    expect(v.medianTopWeight).toBeCloseTo(fixture.median_top_weight, 12);
     const labels = senseLabels(sentences);
     expectGrouping(core.senseGrouping(v.outputs, 112, 100, labels.words, labels.senses), fixture.untrained);
     expectGrouping(core.senseGrouping(v.contextMean, 112, 100, labels.words, labels.senses), fixture.context_mean);

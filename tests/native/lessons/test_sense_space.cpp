@@ -3,6 +3,8 @@
 // one row against the workbench run directly, and the grouping measures on small hand-made sets.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "core/lessons/sense_space.hpp"
 #include "core/lessons/workbench.hpp"
 #include "tests/native/golden.hpp"
@@ -88,6 +90,15 @@ TEST_CASE("untrained_sense_vectors against NumPy: the first and last rows and bo
     CHECK(v.outputs(0, c) == doctest::Approx(first(0, c)).epsilon(1e-5));
     CHECK(v.outputs(111, c) == doctest::Approx(last(0, c)).epsilon(1e-5));
   }
+  REQUIRE(v.top_weight.size() == 112);
+  for (std::size_t s = 0; s < 112; ++s) {
+    CHECK(v.top_weight[s] == doctest::Approx(want["top_weight"][s].get<double>()).epsilon(1e-9));
+    CHECK(v.top_word[s] == want["top_word"][s].get<std::string>());
+  }
+  CHECK(v.rows_over_90 == want["rows_over_90"].get<long>());
+  CHECK(v.median_top_weight == doctest::Approx(want["median_top_weight"].get<double>()).epsilon(1e-9));
+  CHECK(v.common_top_word == want["common_top_word"].get<std::string>());
+  CHECK(v.common_top_count == std::count(v.top_word.begin(), v.top_word.end(), v.common_top_word));
   const auto words = labels(examples, false), senses = labels(examples, true);
   check_grouping(sense_grouping(v.outputs, words, senses), want["untrained"]);
   check_grouping(sense_grouping(v.context_mean, words, senses), want["context_mean"]);

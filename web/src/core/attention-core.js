@@ -494,7 +494,10 @@ export class AttentionCore {
    * The ambiguous word's output row Y in every task sentence, from the class's untrained block on
    * GloVe (the bank chapter's GloVe set-up: NumPy projections from default_rng(projSeed), d_k =
    * d_v = 100, ÷√d_k), each sentence on its own; and the mean of the other words' GloVe rows:
-   * {rows, cols, outputs: Float32Array, contextMean: Float32Array, contextCols}.
+   * {rows, cols, outputs: Float32Array, contextMean: Float32Array, contextCols}, and how the word's
+   * attention row mixes: topWeight (Float64Array, its largest weight per sentence), topWord (that
+   * key's word), rowsOver90 (rows giving more than 0.9 to one key), medianTopWeight,
+   * commonTopWord / commonTopCount (the word most often taking the largest weight).
    * @param {{name?: string, words: string[], dim: number, data: Float32Array, index?: Map}} glove
    */
   untrainedSenseVectors(glove, projSeed = 1) {

@@ -18,9 +18,10 @@ export function renderLegend(holder, classes) {
 /**
  * @param {d3.Selection} holder
  * @param {{grouping, layoutShare?: number, n, d}} m  the worker's report part
- * @param {{source: string, baseline?, method: string, outDim: number}} context
+ * @param {{source: string, baseline?, mixing?, method: string, outDim: number}} context  baseline and
+ *   mixing (the attention rows' largest weights) for the untrained block only
  */
-export function renderSenses(holder, m, { source, baseline, method, outDim }) {
+export function renderSenses(holder, m, { source, baseline, mixing, method, outDim }) {
   holder.selectAll('*').remove();
   const g = m.grouping;
   const section = holder.append('section').attr('class', 'stage').attr('id', 'space-senses');
@@ -28,7 +29,8 @@ export function renderSenses(holder, m, { source, baseline, method, outDim }) {
   section.append('p').attr('id', 'space-senses-text').attr('data-value', String(g.neighbourSameSense)).attr('data-chance', String(g.neighbourChance))
     .attr('data-gap', String(g.meanGap)).text(senseGroupingText(g, m.n, m.d));
   if (source === 'ctx-block' && baseline) {
-    section.append('p').attr('id', 'space-senses-meaning').attr('data-baseline', String(baseline.neighbourSameSense)).text(untrainedMeaningText(g, baseline));
+    section.append('p').attr('id', 'space-senses-meaning').attr('data-baseline', String(baseline.neighbourSameSense))
+      .attr('data-over-90', String(mixing.rowsOver90)).text(untrainedMeaningText(g, baseline, mixing));
   } else {
     section.append('p').attr('id', 'space-senses-meaning').text(trainedMeaningText(g));
   }

@@ -33,7 +33,8 @@ export async function contextTable(source, { core, client, glove }) {
   if (source === 'ctx-block') {
     const v = core.untrainedSenseVectors(glove, 1);
     const baseline = core.senseGrouping(v.contextMean, v.rows, v.contextCols, senses.words, senses.senses);
-    return { words: senses.labels, data: v.outputs, dim: v.cols, senses, baseline };
+    const mixing = { rows: v.rows, rowsOver90: v.rowsOver90, medianTopWeight: v.medianTopWeight, commonTopWord: v.commonTopWord, commonTopCount: v.commonTopCount };
+    return { words: senses.labels, data: v.outputs, dim: v.cols, senses, baseline, mixing };
   }
   const answer = await client.request({ type: 'wordVectors', texts: sentences.map((s) => s.sentence), words: senses.words });
   if (!answer) return null;

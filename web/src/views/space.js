@@ -116,7 +116,7 @@ export const spaceView = {
       }
       if (m.type === 'report') {
         renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData) });
-        if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, method: methodName(current.spaceMethod), outDim: frame.outDim });
+        if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, mixing: dataset.mixing, method: methodName(current.spaceMethod), outDim: frame.outDim });
         view.attr('data-report', String(run));
       }
     }
