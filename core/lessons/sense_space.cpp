@@ -12,6 +12,7 @@ namespace aw {
 namespace {
 
 void require_labels(long rows, const std::vector<std::string>& words, const std::vector<std::string>& senses) {
+  if (rows == 0) throw InputError("there are no points whose senses could group");
   if (static_cast<long>(words.size()) != rows || static_cast<long>(senses.size()) != rows) {
     throw InputError("every point needs a word and a sense label (" + std::to_string(rows) + " points, " +
                      std::to_string(words.size()) + " words, " + std::to_string(senses.size()) + " senses)");

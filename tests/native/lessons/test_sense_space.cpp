@@ -126,6 +126,8 @@ TEST_CASE("sense_grouping on hand-made points: separated senses, mixed senses, a
   layout << 0, 0, 0, 1, 5, 5, 5, 6, 0, 0, 9, 9, 0, 1, 9, 8;
   CHECK(layout_same_sense_share(layout, words, senses) == doctest::Approx(1.0));
   CHECK_THROWS_WITH_AS(sense_grouping(p, words, {"x"}), doctest::Contains("a word and a sense label"), InputError);
+  CHECK_THROWS_WITH_AS(sense_grouping(p.topRows(0), {}, {}), doctest::Contains("no points"), InputError);
+  CHECK_THROWS_WITH_AS(layout_same_sense_share(layout.topRows(0), {}, {}), doctest::Contains("no points"), InputError);
   CHECK_THROWS_WITH_AS(sense_grouping(p.topRows(3), {"a", "a", "c"}, {"x", "y", "x"}), doctest::Contains("only one point"), InputError);
   CHECK_THROWS_WITH_AS(sense_grouping(p.topRows(2), {"a", "a"}, {"x", "x"}), doctest::Contains("points in another"), InputError);
 }
