@@ -59,6 +59,14 @@ test('ambiguous words in context, untrained block: 112 points, the legend, and t
   // the layout's share is the core's for the layout the page drew (PCA: the first 2 components)
   const layoutShare = Number(await page.getAttribute('#space-senses-layout', 'data-value'));
   assert.ok(layoutShare >= 0 && layoutShare <= 1);
+  // the token table needs the model: nothing of this source stays on screen, nothing downloads
+  const requested = modelRequests(page);
+  await page.selectOption('#space-data', 'encoder');
+  await page.waitForSelector('#space-view[data-state="needs-model"]');
+  assert.equal(await page.textContent('#space-readout'), '');
+  assert.equal(await page.locator('#space-senses-box *, #space-neighbours-original li, #space-legend li').count(), 0);
+  assert.match(await page.getAttribute('canvas.space-canvas', 'aria-label'), /^Scatter of 0 points/);
+  assert.deepEqual(requested, []);
   assert.deepEqual(errors, []);
   await page.close();
 });

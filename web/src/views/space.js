@@ -1,8 +1,9 @@
 // The embedding space (issue 17, Class 04's projector): a cloud of word vectors laid out by PCA
 // (t-SNE and UMAP when the core has them), drawn in 2-D or 3-D, with every neighbour read in the
 // original space. Besides word tables: the trained encoder's token table, and ambiguous words'
-// contextual vectors coloured by sense (views/space-sources.js). The layout and every measurement run in workers/space-worker.js; this module
-// keeps the controls, draws what the worker sends, and drops anything from an older run.
+// contextual vectors coloured by sense (views/space-sources.js). The layout and every
+// measurement run in workers/space-worker.js; this module keeps the controls, draws what the
+// worker sends, and drops anything from an older run.
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
 import { figureAttr } from '../components/figures.js';
@@ -200,6 +201,11 @@ export const spaceView = {
       sourceNote.text('');
       loader.box.style('display', needsModel(s.spaceData) ? null : 'none');
       if (needsModel(s.spaceData) && !client.ready) {
+        // nothing of the previous source stays on screen while the model is missing
+        worker.postMessage({ type: 'cancel', run: -1 }); // stops a running layout; its answer is ignored
+        plot.draw({ layout: new Float32Array(0), outDim: 2, listed: new Set(), marked: new Set(), selected: -1, labels: [], colours: null });
+        for (const panel of [neighbours, variance, report]) panel.selectAll('*').remove();
+        for (const line of [readoutLine, projection, randomNote]) line.text('');
         if (client.loaded) startLoading(); // loading already (this chapter or the trained one): wait for it
         progressText.text(client.loaded ? 'Loading the trained model…' : 'These vectors come from the trained encoder: load it with the button above (once; it stays loaded for the page).');
         view.attr('data-state', 'needs-model');
