@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/encoder/compare.hpp"
+#include "core/encoder/word_in_context.hpp"
 #include "wasm/convert.hpp"
 
 namespace {
@@ -161,6 +162,32 @@ class EncoderModel {
   val sentenceVectors(val texts) const {
     return guarded([&] { return vectors_to_js(pack_, loaded(), texts); });
   }
+  // {pieces: string[], dim, vocabulary, wordStarts, data: Float32Array (pieces × dim)}: token-table rows first .. first + count − 1.
+  val tokenTable(int first, int count) const {
+    return guarded([&] {
+      loaded();
+      const enc::TokenTableRows rows = enc::token_table_rows(pack_, first, count);
+      val out = val::object();
+      out.set("pieces", strings_to_js(rows.pieces));
+      out.set("dim", static_cast<int>(rows.rows.cols()));
+      out.set("vocabulary", static_cast<double>(rows.vocabulary));
+      out.set("wordStarts", static_cast<double>(rows.word_starts));
+      out.set("data", typed_array(rows.rows.data(), static_cast<std::size_t>(rows.rows.size())));  // MatF is row-major
+      return out;
+    });
+  }
+  // {rows, cols, data: Float32Array}: words[i]'s last-layer output row in texts[i].
+  val wordVectorsInContext(val texts, val words) const {
+    return guarded([&] {
+      const aw::MatF v = enc::word_vectors_in_context(pack_, loaded(), emscripten::vecFromJSArray<std::string>(texts),
+                                                      emscripten::vecFromJSArray<std::string>(words));
+      val out = val::object();
+      out.set("rows", static_cast<int>(v.rows()));
+      out.set("cols", static_cast<int>(v.cols()));
+      out.set("data", typed_array(v.data(), static_cast<std::size_t>(v.size())));
+      return out;
+    });
+  }
 
  private:
   const enc::UnigramTokenizer& loaded() const {
@@ -179,7 +206,9 @@ EMSCRIPTEN_BINDINGS(aw_encoder) {
       .function("load", &EncoderModel::load)
       .function("encodeSentence", &EncoderModel::encodeSentence)
       .function("compareTrained", &EncoderModel::compareTrained)
-      .function("sentenceVectors", &EncoderModel::sentenceVectors);
+      .function("sentenceVectors", &EncoderModel::sentenceVectors)
+      .function("tokenTable", &EncoderModel::tokenTable)
+      .function("wordVectorsInContext", &EncoderModel::wordVectorsInContext);
   emscripten::function("sentenceVectors", &sentence_vectors);
   emscripten::function("encodeSentence", &encode_sentence);
   emscripten::function("compareTrained", &compare_trained);

@@ -3,22 +3,11 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/encoder/word_in_context.hpp"
 #include "core/math/similarity.hpp"
 
 namespace aw::encoder {
 namespace {
-
-std::string ascii_lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-long find_piece(const EncoderReport& report, const std::string& wanted) {
-  for (std::size_t t = 0; t < report.tokens.size(); ++t) {
-    if (ascii_lower(report.tokens[t].piece) == wanted) return static_cast<long>(t);
-  }
-  return -1;
-}
 
 std::optional<double> row_cosine(const MatF& a, long i, const MatF& b, long j) {
   if (i < 0 || j < 0) return std::nullopt;
@@ -56,7 +45,7 @@ TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokeni
   std::vector<EncoderReport> both = encode_batch(pack, tokenizer, {first_nfkc, second_nfkc});
   c.first = std::move(both[0]);
   c.second = std::move(both[1]);
-  c.target_piece = "\xE2\x96\x81" + ascii_lower(target);  // U+2581, the word-start marker
+  c.target_piece = word_piece(target);
   c.target_first = find_piece(c.first, c.target_piece);
   c.target_second = find_piece(c.second, c.target_piece);
   for (const auto& [index, which] : {std::pair{c.target_first, "first"}, std::pair{c.target_second, "second"}}) {

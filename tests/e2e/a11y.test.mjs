@@ -78,6 +78,22 @@ test('axe: zero violations on the trained chapter once its model is loaded (ligh
   }
 });
 
+test('axe: zero violations on the embedding space’s sense-coloured sources (untrained block; trained encoder once loaded), light and dark', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page } = await openPage(context, `${server.url}?view=space&spd=ctx-block`);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.waitForSelector('#space-view[data-report] #space-senses-table');
+    assert.deepEqual(await scan(page), [], `space, untrained block in context, in ${colorScheme}`);
+    await page.selectOption('#space-data', 'ctx-encoder');
+    await page.waitForSelector('#space-view[data-state="needs-model"]');
+    assert.deepEqual(await scan(page), [], `space, waiting for the model, in ${colorScheme}`);
+    await page.click('#space-load');
+    await page.waitForSelector('#space-view[data-report] #space-senses-table', { timeout: 60000 });
+    assert.deepEqual(await scan(page), [], `space, trained encoder in context, in ${colorScheme}`);
+    await page.close();
+  }
+});
+
 test('axe: zero violations in figure embeds (at 360 px, light and dark), the unknown-figure list, and the open Embed dialog', async () => {
   const phone = await launchBrowser({ bypassCSP: true, viewport: { width: 360, height: 740 } });
   for (const colorScheme of ['light', 'dark']) {

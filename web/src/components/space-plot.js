@@ -11,8 +11,9 @@ const LABEL_PX = 12; // the labels' size on screen (the readable-text test reads
 /**
  * @param {HTMLElement} holder
  * @param {{onPick: (index: number) => void}} spec
- * @returns {{draw(frame), resize()}} frame: {layout: Float32Array, outDim, colours: string[] | null,
- *   rankColour: boolean, selected: number, marked: Set<number>, listed: Set<number>, labels: string[]}
+ * @returns {{draw(frame), resize()}} frame: {layout: Float32Array, outDim, colours: string[] | null
+ *   (one per point: drawn as discs, for labelled points such as senses), selected: number,
+ *   marked: Set<number>, listed: Set<number>, labels: string[]}
  */
 export function createSpacePlot(holder, { onPick }) {
   const canvas = document.createElement('canvas');
@@ -121,7 +122,8 @@ export function createSpacePlot(holder, { onPick }) {
     screen = project(width, height);
     const n = screen.length / 2;
     const dot = n > 5000 ? 1.6 : 2.4;
-    for (let i = 0; i < n; i++) {
+    if (frame.colours) paintClasses(g, n); // a few labelled points: each a disc in its class's colour
+    else for (let i = 0; i < n; i++) {
       if (frame.listed.has(i) || frame.marked.has(i) || i === frame.selected) continue;
       g.fillStyle = frame.listed.size ? '#9aa0a6' : interpolateViridis(0.9 * (i / Math.max(n - 1, 1)));
       g.globalAlpha = frame.listed.size ? 0.45 : 0.7;
@@ -130,8 +132,19 @@ export function createSpacePlot(holder, { onPick }) {
     g.globalAlpha = 1;
     g.font = `${LABEL_PX}px system-ui, sans-serif`;
     for (const i of frame.listed) ring(g, i, '#d95f02', 3, frame.labels[i]);
-    for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.labels[i]);
+    // labelled points (senses) sit close together: only the selected one is named, the lists name the rest
+    for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.colours ? '' : frame.labels[i]);
     if (frame.selected >= 0) ring(g, frame.selected, '#c00', 5, frame.labels[frame.selected]);
+  }
+
+  function paintClasses(g, n) {
+    g.globalAlpha = 0.9;
+    for (let i = 0; i < n; i++) {
+      g.fillStyle = frame.colours[i];
+      g.beginPath();
+      g.arc(screen[2 * i], screen[2 * i + 1], 4, 0, 2 * Math.PI);
+      g.fill();
+    }
   }
 
   function ring(g, i, colour, radius, label) {

@@ -481,6 +481,42 @@ export class AttentionCore {
   randomTable(n, d, seed = 0) {
     return this.module.spaceRandomTable(n, d, seed);
   }
+
+  /**
+   * The training task's sentences (core/train/sentences.tsv), training first:
+   * [{sentence, word, sense, target (word position), split}].
+   */
+  senseSentences() {
+    return this.module.spaceSenseSentences();
+  }
+
+  /**
+   * The ambiguous word's output row Y in every task sentence, from the class's untrained block on
+   * GloVe (the bank chapter's GloVe set-up: NumPy projections from default_rng(projSeed), d_k =
+   * d_v = 100, ÷√d_k), each sentence on its own; and the mean of the other words' GloVe rows:
+   * {rows, cols, outputs: Float32Array, contextMean: Float32Array, contextCols}, and how the word's
+   * attention row mixes: topWeight (Float64Array, its largest weight per sentence), topWord (that
+   * key's word), rowsOver90 (rows giving more than 0.9 to one key), medianTopWeight,
+   * commonTopWord / commonTopCount (the word most often taking the largest weight).
+   * @param {{name?: string, words: string[], dim: number, data: Float32Array, index?: Map}} glove
+   */
+  untrainedSenseVectors(glove, projSeed = 1) {
+    return this.module.spaceUntrainedSenseVectors(taskRowsOf(glove, this.module.trainingVocabulary()), projSeed);
+  }
+
+  /**
+   * How labelled rows group by sense: {words: [{word, within, across, gap, withinPairs,
+   * acrossPairs}], meanGap, neighbourSameSense, neighbourChance} (mean cosines within and across
+   * a word's senses; the share of rows whose nearest row of the same word has the same sense).
+   */
+  senseGrouping(points, n, d, words, senses) {
+    return this.module.spaceSenseGrouping(points, n, d, Array.from(words), Array.from(senses));
+  }
+
+  /** The same neighbour share in a layout (Float32Array n × dim), by distance. */
+  layoutSameSense(layout, n, dim, words, senses) {
+    return this.module.spaceLayoutSameSense(layout, n, dim, Array.from(words), Array.from(senses));
+  }
 }
 
 const nfkc = (text) => String(text).normalize('NFKC');
@@ -516,6 +552,23 @@ export class EncoderModel {
     return this.#live().compareTrained({
       sentence: nfkcOrUndefined(sentence), sentence2: nfkcOrUndefined(sentence2), target: nfkcOrUndefined(target), control: nfkcOrUndefined(control),
     });
+  }
+
+  /**
+   * Rows first .. first + count − 1 of the token table (clipped to the vocabulary), decoded from
+   * int8 as the forward pass reads them: {pieces: string[] ("▁" marks a word start), dim, data:
+   * Float32Array (pieces × dim)}.
+   */
+  tokenTable(first, count) {
+    return this.#live().tokenTable(first, count);
+  }
+
+  /**
+   * For each text, the last layer's output at the token that is the whole word words[i]:
+   * {rows, cols: 512, data: Float32Array}. Throws naming a text where the word is not one token.
+   */
+  wordVectorsInContext(texts, words) {
+    return this.#live().wordVectorsInContext(Array.from(texts, nfkc), Array.from(words, nfkc));
   }
 
   /** Frees the model's memory in the core. */

@@ -9,6 +9,15 @@
 
 import { lifeLockName, watchLife } from './worker-life.js';
 
+// One client (one worker, one copy of the model) for the page's lifetime, shared by the chapters
+// that use the model: leaving a chapter and coming back, or going from the trained chapter to the
+// embedding space, keeps a loaded model instead of asking for another click and download.
+let shared = null;
+export function sharedEncoderClient() {
+  shared ??= new EncoderClient();
+  return shared;
+}
+
 const defaultWorker = () => new Worker(new URL('../workers/encoder-worker.js', import.meta.url), { type: 'module' });
 
 export class EncoderClient {
@@ -77,10 +86,19 @@ export class EncoderClient {
    * null for one that a newer call superseded (before or after the worker ran it).
    */
   compare(options) {
+    return this.request({ type: 'compare', options });
+  }
+
+  /**
+   * Any request the worker answers with {type: 'result', id, result}: {type: 'compare', options},
+   * {type: 'tokenTable', first, count} or {type: 'wordVectors', texts, words}. The same rule as
+   * compare(): only the newest request is answered; an older one resolves to null.
+   */
+  request(message) {
     const seq = ++this.latest;
     return new Promise((resolve, reject) => {
       this.waiting?.resolve(null); // replaced before it was sent
-      this.waiting = { seq, options, resolve, reject };
+      this.waiting = { seq, message, resolve, reject };
       this.sendWaiting();
     });
   }
@@ -99,7 +117,7 @@ export class EncoderClient {
     }
     this.running = this.waiting;
     this.waiting = null;
-    this.worker.postMessage({ type: 'compare', id: this.running.seq, options: this.running.options });
+    this.worker.postMessage({ ...this.running.message, id: this.running.seq });
   }
 
   answered({ type, id, result, message }) {

@@ -6,18 +6,21 @@ import { analogyText, coordinateText, recallText, survivalText, trustText, varia
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
-export function renderNeighbours(holder, { picked, words, k, outDim, onPick }) {
+export function renderNeighbours(holder, { picked, words, k, outDim, onPick, sentences = null }) {
   const inOriginal = new Set(picked.original.map((n) => n.index));
   const inLayout = new Set(picked.inLayout.map((n) => n.index));
   holder.selectAll('*').remove();
   holder.append('p').attr('id', 'space-neighbours-lead').text(
-    `“${words[picked.query]}”: its ${k} nearest words by cosine in the original space, and its ${k} nearest on the ${outDim}-D screen. ${picked.original.filter((n) => !inLayout.has(n.index)).length} of the ${k} differ (marked ≠).`,
+    `“${words[picked.query]}”: its ${k} nearest ${sentences ? 'points' : 'words'} by cosine in the original space, and its ${k} nearest on the ${outDim}-D screen. ${picked.original.filter((n) => !inLayout.has(n.index)).length} of the ${k} differ (marked ≠).`,
   );
+  // contextual points: each stands for a sentence, shown for the picked one and on hover for the others
+  if (sentences) holder.append('p').attr('id', 'space-picked-sentence').text(`Its sentence: “${sentences[picked.query]}”`);
   const column = (id, title, list, other, value) => {
     const box = holder.append('div').attr('class', 'space-list-box');
     box.append('h4').attr('id', `${id}-title`).text(title);
     const items = box.append('ol').attr('id', id).attr('aria-labelledby', `${id}-title`).selectAll('li').data(list).join('li')
       .attr('data-word', (n) => words[n.index]).attr('data-value', (n) => String(n.value))
+      .attr('title', (n) => (sentences ? sentences[n.index] : null))
       .classed('differs', (n) => !other.has(n.index));
     items.append('button').attr('type', 'button').attr('class', 'link-button').text((n) => words[n.index]).on('click', (e, n) => onPick(n.index));
     items.append('span').text((n) => ` ${value(n)}`);
@@ -45,17 +48,19 @@ export function renderVariance(holder, pca, n, d, outDim) {
   rows.append('td').text((r) => { sum += r; return pct(sum); });
 }
 
-export function renderReport(holder, m, { k, method, outDim }) {
+/** `unit`: what the points are (space-text.js UNITS); `wordExercises`: the analogy and coordinate
+ *  sections, which ask for named words (left out for sentences). */
+export function renderReport(holder, m, { k, method, outDim, unit, wordExercises = true }) {
   holder.selectAll('*').remove();
   const layout = holder.append('section').attr('class', 'stage').attr('id', 'space-scores');
   layout.append('h3').text('How much of the neighbourhood this layout keeps');
-  if (m.recall !== undefined) layout.append('p').attr('id', 'space-recall').attr('data-value', String(m.recall)).text(recallText(m.recall, k, m.d, outDim, m.queries, method));
-  if (m.trust) layout.append('p').attr('id', 'space-trust').attr('data-value', String(m.trust.value)).text(trustText(m.trust, k));
+  if (m.recall !== undefined) layout.append('p').attr('id', 'space-recall').attr('data-value', String(m.recall)).text(recallText(m.recall, k, m.d, outDim, m.queries, method, unit));
+  if (m.trust) layout.append('p').attr('id', 'space-trust').attr('data-value', String(m.trust.value)).text(trustText(m.trust, k, unit));
 
   const survival = holder.append('section').attr('class', 'stage').attr('id', 'space-survival');
   survival.append('h3').text('The dimension discussion, measured');
   if (m.survival.length) {
-    survival.append('p').text(survivalText(m.survival, k));
+    survival.append('p').text(survivalText(m.survival, k, unit));
     const table = survival.append('table').attr('class', 'data-table').attr('id', 'space-survival-table');
     table.append('caption').text(`PCA to m dimensions and back: each word’s ${k} nearest neighbours by cosine, before and after`);
     const head = table.append('thead').append('tr');
@@ -68,6 +73,7 @@ export function renderReport(holder, m, { k, method, outDim }) {
     survival.append('p').text(`These vectors have only ${m.d} dimensions: there is nothing to reduce them to.`);
   }
 
+  if (!wordExercises) return;
   const analogy = holder.append('section').attr('class', 'stage').attr('id', 'space-analogy');
   analogy.append('h3').text('Difference directions: king − queen against man − woman');
   analogy.append('p').attr('id', 'space-analogy-text').attr('data-value', m.analogy === null ? null : String(m.analogy))

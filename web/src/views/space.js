@@ -1,7 +1,9 @@
 // The embedding space (issue 17, Class 04's projector): a cloud of word vectors laid out by PCA
 // (t-SNE and UMAP when the core has them), drawn in 2-D or 3-D, with every neighbour read in the
-// original space. The layout and every measurement run in workers/space-worker.js; this module
-// keeps the controls, draws what the worker sends, and drops anything from an older run.
+// original space. Besides word tables: the trained encoder's token table, and ambiguous words'
+// contextual vectors coloured by sense (views/space-sources.js). The layout and every
+// measurement run in workers/space-worker.js; this module keeps the controls, draws what the
+// worker sends, and drops anything from an older run.
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
 import { figureAttr } from '../components/figures.js';
@@ -9,7 +11,11 @@ import { createSpacePlot } from '../components/space-plot.js';
 import { loadGlove, loadVectorFile } from '../vectors/store.js';
 import { intIn, oneOf, text } from '../params.js';
 import { renderNeighbours, renderReport, renderVariance } from './space-panels.js';
-import { readout, projectionText, randomTableText, TSNE_NOTE } from './space-text.js';
+import { readout, projectionText, randomTableText, piecesText, TSNE_NOTE, UNITS } from './space-text.js';
+import { contextTable, encoderTable, findPoint, isContext, needsModel } from './space-sources.js';
+import { renderLegend, renderSenses } from './space-senses.js';
+import { buildModelLoader, modelUrl } from '../components/model-loader.js';
+import { sharedEncoderClient } from '../core/encoder-client.js';
 
 const K = 10;
 const FAMILY = ['husband', 'wife', 'father', 'mother', 'daughter', 'son', 'prince', 'princess', 'computer'];
@@ -23,7 +29,7 @@ export const spaceView = {
   chapter: 4,
   title: 'The embedding space',
   params: [
-    { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file']), default: 'glove' },
+    { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file', 'encoder', 'ctx-block', 'ctx-encoder']), default: 'glove' },
     { url: 'spn', key: 'spaceCount', parse: intIn(100, 20000), default: 5000 },
     { url: 'spm', key: 'spaceMethod', parse: oneOf(['pca', 'tsne', 'umap']), default: 'pca' },
     { url: 'spdim', key: 'spaceDim', parse: intIn(2, 3), default: 2 },
@@ -36,6 +42,9 @@ export const spaceView = {
     view.append('h2').attr('id', 'space-title').text('The embedding space');
     view.append('p').attr('class', 'lead').text('Every word of a table is a point in as many dimensions as its vector has numbers. Class 04 looked at such a cloud in the Embedding Projector: here it is with the numbers underneath, and every neighbour measured in the original space.');
     const ui = buildControls(view, core, state, update);
+    const client = sharedEncoderClient();
+    const loader = buildModelLoader(view, { prefix: 'space' });
+    if (client.ready) client.loaded.then((bytes) => loader.loaded(bytes)); // loaded in another chapter
     view.append('div').attr('class', 'status-slot');
     const results = view.append('div').attr('id', 'space-results');
     const status = createStatus(view.select('.status-slot'), results.node());
@@ -48,6 +57,8 @@ export const spaceView = {
     const pause = progress.append('button').attr('type', 'button').attr('id', 'space-pause').text('Pause').property('disabled', true);
     const cancel = progress.append('button').attr('type', 'button').attr('id', 'space-cancel').text('Cancel').property('disabled', true);
     const plotHolder = figure.append('div').attr('class', 'space-plot').node();
+    const legend = figure.append('div').attr('class', 'space-legend-box');
+    const sourceNote = figure.append('p').attr('id', 'space-source-note');
     figure.append('p').attr('class', 'hint').text('Click or tap a point to read its neighbours; in 3-D, drag to rotate. The wheel or a pinch zooms.');
     const projection = figure.append('p').attr('id', 'space-projection');
     const side = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'space-neighbours-title');
@@ -55,6 +66,7 @@ export const spaceView = {
     const randomNote = side.append('p').attr('id', 'space-random-note');
     const neighbours = side.append('div').attr('class', 'space-neighbours');
     const variance = results.append('section').attr('class', 'stage').attr('id', 'space-variance');
+    const sensesBox = results.append('div').attr('id', 'space-senses-box');
     const report = results.append('div').attr('id', 'space-report');
     results.append('p').attr('id', 'space-tsne-note').text(TSNE_NOTE);
 
@@ -97,14 +109,15 @@ export const spaceView = {
       if (m.type === 'frame') return drawFrame(m);
       if (m.type === 'neighbours') {
         picked = m;
-        renderNeighbours(neighbours, { picked, words, k: K, outDim: frame?.outDim ?? 2, onPick: (i) => update({ spaceWord: words[i] }) });
+        renderNeighbours(neighbours, { picked, words, k: K, outDim: frame?.outDim ?? 2, onPick: (i) => update({ spaceWord: words[i] }), sentences: dataset?.senses?.sentences });
         draw();
         randomNote.text(current.spaceData === 'random' && m.original.length ? randomTableText(m.original[0].value, m.original.at(-1).value, m.original.length) : '');
         view.attr('data-neighbours', words[m.query]);
         return;
       }
       if (m.type === 'report') {
-        renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim });
+        renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData) });
+        if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, mixing: dataset.mixing, method: methodName(current.spaceMethod), outDim: frame.outDim });
         view.attr('data-report', String(run));
       }
     }
@@ -115,7 +128,7 @@ export const spaceView = {
       bar.property('value', m.iteration / m.total);
       progressText.text(m.done ? `${methodName(current.spaceMethod)}: done${m.ms !== undefined ? ` in ${m.ms.toFixed(0)} ms (in the worker)` : ''}.` : `${methodName(current.spaceMethod)}: iteration ${m.iteration} of ${m.total}${m.kl !== undefined ? `, KL divergence ${m.kl.toFixed(3)}` : ''}`);
       if (m.pca) renderVariance(variance, m.pca, words.length, dim(), m.outDim);
-      projection.text(projectionText(words.length, dim(), m.outDim));
+      projection.text(projectionText(words.length, dim(), m.outDim, unit()));
       readoutLine.text(readout(words.length, dim(), m.outDim));
       draw();
       buttons(!m.done);
@@ -127,24 +140,26 @@ export const spaceView = {
     }
 
     const dim = () => (current.spaceData === 'random' ? 100 : dataset.dim);
+    const unit = () => (isContext(current.spaceData) ? UNITS.sentence : current.spaceData === 'encoder' ? UNITS.piece : UNITS.word);
     let dataset = null;
 
     function draw() {
       if (!frame) return;
-      const listed = current.spaceColour === 'list' ? new Set(listIndices()) : new Set();
+      const colours = dataset?.senses?.colours ?? null;
+      const listed = current.spaceColour === 'list' && !colours ? new Set(listIndices()) : new Set();
       const marked = new Set(picked.original.map((n) => n.index));
-      plot.draw({ layout: frame.layout, outDim: frame.outDim, listed, marked, selected: picked.query, labels: words });
+      plot.draw({ layout: frame.layout, outDim: frame.outDim, listed, marked, selected: picked.query, labels: words, colours });
     }
 
     function listIndices() {
-      const index = new Map(words.map((w, i) => [w, i]));
-      return current.spaceList.toLowerCase().split(/[\s,]+/).filter((w) => index.has(w)).map((w) => index.get(w));
+      return current.spaceList.toLowerCase().split(/[\s,]+/).filter(Boolean).map((w) => findPoint(words, w)).filter((i) => i >= 0);
     }
 
     function askNeighbours() {
-      const query = words.indexOf(current.spaceWord.toLowerCase());
+      let query = findPoint(words, current.spaceWord);
+      if (query < 0 && isContext(current.spaceData)) query = 0; // a sentence's label is not typed: start at the first
       if (query < 0) {
-        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} words. Try a more frequent word, or more words with the slider.`);
+        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} ${unit().many}. Try a more frequent word, or more words with the slider.`);
         return;
       }
       status.error('');
@@ -155,12 +170,13 @@ export const spaceView = {
       const n = words.length;
       const step = Math.max(1, Math.floor(n / QUERIES));
       const queries = Array.from({ length: Math.min(QUERIES, n) }, (_, i) => i * step).filter((q) => q < n);
-      const at = (w) => words.indexOf(w);
+      const at = (w) => findPoint(words, w);
       const analogy = ['king', 'queen', 'man', 'woman'].map(at);
       const members = listIndices();
       reportList = current.spaceList;
+      const senses = dataset.senses ? { words: dataset.senses.words, senses: dataset.senses.senses } : null;
       worker.postMessage({ type: 'report', run, ask: ++ask, k: Math.min(K, n - 1), queries, dimensions: SURVIVAL_DIMS,
-        members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS });
+        members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS, senses });
     }
 
     function buttons(running) {
@@ -178,26 +194,77 @@ export const spaceView = {
       const myRun = ++run;
       frame = null;
       picked = { original: [], inLayout: [], query: -1 };
-      view.attr('data-layout', null).attr('data-neighbours', null);
+      dataset = null;
+      view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null);
+      sensesBox.selectAll('*').remove();
+      renderLegend(legend, null);
+      sourceNote.text('');
+      loader.box.style('display', needsModel(s.spaceData) ? null : 'none');
+      if (needsModel(s.spaceData) && !client.ready) {
+        // nothing of the previous source stays on screen while the model is missing
+        worker.postMessage({ type: 'cancel', run: -1 }); // stops a running layout; its answer is ignored
+        plot.draw({ layout: new Float32Array(0), outDim: 2, listed: new Set(), marked: new Set(), selected: -1, labels: [], colours: null });
+        for (const panel of [neighbours, variance, report]) panel.selectAll('*').remove();
+        for (const line of [readoutLine, projection, randomNote]) line.text('');
+        if (client.loaded) startLoading(); // loading already (this chapter or the trained one): wait for it
+        progressText.text(client.loaded ? 'Loading the trained model…' : 'These vectors come from the trained encoder: load it with the button above (once; it stays loaded for the page).');
+        view.attr('data-state', 'needs-model');
+        return;
+      }
       progressText.text('Loading the vectors…');
       try {
+        let table;
         if (s.spaceData === 'file') {
           if (!fileTable) throw new Error('Choose a vector file (GloVe or word2vec text format) with the field above.');
-          dataset = fileTable;
+          table = fileTable;
+        } else if (s.spaceData === 'encoder') {
+          table = await encoderTable(client, s.spaceCount);
+        } else if (isContext(s.spaceData)) {
+          table = await contextTable(s.spaceData, { core, client, glove: s.spaceData === 'ctx-block' ? await loadGlove(core) : null });
         } else {
-          dataset = await loadGlove(core);
+          table = await loadGlove(core);
         }
-        if (myRun !== run) return; // switched again while loading
-        const n = s.spaceData === 'file' ? dataset.words.length : Math.min(s.spaceCount, dataset.words.length);
+        if (myRun !== run || !table) return; // switched again while loading
+        dataset = table;
+        const n = s.spaceData === 'glove' || s.spaceData === 'random' ? Math.min(s.spaceCount, dataset.words.length) : dataset.words.length;
+        const d = s.spaceData === 'random' ? 100 : dataset.dim;
         words = dataset.words.slice(0, n);
         const points = s.spaceData === 'random' ? core.randomTable(n, 100, 0) : dataset.data.slice(0, n * dataset.dim);
         randomNote.text('');
-        worker.postMessage({ type: 'load', run, points, n, d: s.spaceData === 'random' ? 100 : dataset.dim }, [points.buffer]);
+        renderLegend(legend, dataset.senses?.classes ?? null);
+        if (dataset.pieces) sourceNote.text(piecesText(n, d, dataset.pieces));
+        view.attr('data-state', null);
+        worker.postMessage({ type: 'load', run, points, n, d }, [points.buffer]);
         runLayout(s, false);
       } catch (error) {
-        if (myRun === run) status.error(error.message);
+        if (myRun === run) {
+          status.error(error.message);
+          if (needsModel(s.spaceData) && !client.ready) loader.failed(); // the worker died: offer to load again
+        }
       }
     }
+
+    function startLoading() {
+      loader.loading();
+      client.load(modelUrl(), loader.progress).then(
+        (bytes) => {
+          loader.loaded(bytes);
+          if (needsModel(current.spaceData) && !dataset) {
+            dataKey = '';
+            render(current);
+          }
+        },
+        (error) => {
+          loader.failed();
+          status.error(error.message);
+          if (needsModel(current.spaceData)) progressText.text('Nothing to draw: the trained model did not load (see the message above).');
+        },
+      );
+    }
+    loader.button.on('click', () => {
+      status.error('');
+      startLoading();
+    });
 
     function runLayout(s, newRun = true) {
       if (newRun) run += 1;
@@ -223,7 +290,7 @@ export const spaceView = {
     function render(s) {
       current = s;
       ui.sync(s);
-      const nextData = `${s.spaceData}|${s.spaceData === 'file' ? fileTable?.words.length : s.spaceCount}`;
+      const nextData = `${s.spaceData}|${s.spaceData === 'file' ? fileTable?.words.length : isContext(s.spaceData) ? '' : s.spaceCount}`;
       const nextLayout = `${nextData}|${s.spaceMethod}|${s.spaceDim}`;
       if (nextData !== dataKey) {
         dataKey = nextData;
@@ -269,7 +336,8 @@ function buildControls(view, core, state, update) {
     for (const [value, text, disabled] of options) s.append('option').attr('value', value).property('disabled', Boolean(disabled)).text(text);
     return s;
   };
-  const dataSelect = select_('space-data', 'vectors', [['glove', 'GloVe 100-d (bundled)'], ['file', 'your vector file'], ['random', 'a random table (100-d)']], 'spaceData');
+  const dataSelect = select_('space-data', 'vectors', [['glove', 'GloVe 100-d (bundled)'], ['file', 'your vector file'], ['random', 'a random table (100-d)'],
+    ['encoder', 'trained encoder’s token table (word pieces)'], ['ctx-block', 'ambiguous words in context: untrained block'], ['ctx-encoder', 'ambiguous words in context: trained encoder']], 'spaceData');
   const hasTsne = typeof core.createTsneLayout === 'function', hasUmap = typeof core.createUmapLayout === 'function';
   const methodSelect = select_('space-method', 'layout', [['pca', 'PCA'], ['tsne', hasTsne ? 't-SNE' : 't-SNE (not in this build)', !hasTsne], ['umap', hasUmap ? 'UMAP' : 'UMAP (not in this build)', !hasUmap]], 'spaceMethod');
   const dimSelect = select_('space-dim', 'display', [['2', '2-D'], ['3', '3-D']], 'spaceDim');
@@ -305,7 +373,7 @@ function buildControls(view, core, state, update) {
       methodSelect.property('value', s.spaceMethod);
       dimSelect.property('value', String(s.spaceDim));
       colourSelect.property('value', s.spaceColour);
-      count.property('value', s.spaceCount).property('disabled', s.spaceData === 'file');
+      count.property('value', s.spaceCount).property('disabled', s.spaceData === 'file' || isContext(s.spaceData)); // a fixed set of points
       countValue.text(s.spaceCount.toLocaleString('en'));
       fileBox.style('display', s.spaceData === 'file' ? null : 'none');
       if (document.activeElement !== word.node()) word.property('value', s.spaceWord);

@@ -8,23 +8,15 @@
 import { select } from 'd3';
 import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
 import { createStatus } from '../components/status.js';
-import { EncoderClient } from '../core/encoder-client.js';
+import { sharedEncoderClient } from '../core/encoder-client.js';
 import { num, full, numOrNotDefined } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { flag, intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
 import { figureAttr } from '../components/figures.js';
 import { beyondHeading } from '../components/nav.js';
-import { packUrl } from '../pack-url.js';
+import { buildModelLoader, modelUrl } from '../components/model-loader.js';
 
-// Next to the page (public/models/), wherever the page is served from.
-const modelUrl = () => packUrl('models/use-lite-int8.bin');
-const PACK_MB = '7.2 MB';
-const FROM_DISK = () => window.location.protocol === 'file:';
-
-// One client (one worker, one copy of the model) for the page's lifetime: leaving the chapter
-// and coming back keeps a loaded model instead of asking for another click and download.
-let sharedClient = null;
 
 export const trainedView = {
   id: 'trained',
@@ -43,8 +35,7 @@ export const trainedView = {
     { url: 'load', key: 'trainedLoad', parse: flag, default: false },
   ],
   mount(root, { core, state, update }) {
-    sharedClient ??= new EncoderClient();
-    const client = sharedClient;
+    const client = sharedEncoderClient();
     const view = select(root).append('section').attr('id', 'trained').attr('class', 'view').attr('aria-labelledby', 'trained-title')
       .attr('data-computing', 'false');
     beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention after training', 'all');
@@ -55,7 +46,7 @@ export const trainedView = {
         'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
     );
     buildControls(view, state, update);
-    const loader = buildLoader(view, { suggested: state.trainedLoad });
+    const loader = buildModelLoader(view, { prefix: 'trained', suggested: state.trainedLoad });
     view.append('div').attr('class', 'status-slot');
     const resultsEl = view.append('div').attr('id', 'trained-results').node();
     const status = createStatus(view.select('.status-slot'), resultsEl);
@@ -156,49 +147,6 @@ function buildControls(view, state, update) {
   };
   pick('trained-layer', 'Trained heads of layer', 'trainedLayer', [[1, 'layer 1'], [2, 'layer 2']]);
   pick('trained-show', 'Heatmaps for', 'trainedShow', [[1, 'sentence 1'], [2, 'sentence 2'], [3, 'sentence 3 (control)']]);
-}
-
-/**
- * The load button, its progress bar and note. `suggested` (a link with load=1) highlights the
- * button and says why; only a click downloads.
- */
-function buildLoader(view, { suggested }) {
-  const box = view.append('div').attr('class', 'model-loader');
-  const button = box.append('button').attr('type', 'button').attr('id', 'trained-load').classed('suggested', suggested)
-    .text(`Load the trained model (${PACK_MB})`);
-  const bar = box.append('progress').attr('id', 'trained-progress').attr('max', 1).property('value', 0).attr('hidden', true)
-    .attr('aria-label', 'Model download');
-  const note = box.append('span').attr('class', 'muted').attr('id', 'trained-load-note')
-    .text(suggested
-      ? ' This link shows the trained model: press the button to download it, from this site, once. It never leaves your browser.'
-      : ' Downloaded from this site once, only when you ask; it never leaves your browser.');
-  if (FROM_DISK()) {
-    // The one-file build carries the page, not the 7 MB model, and a page opened from disk
-    // can neither read files beside it nor start a worker from one.
-    button.attr('disabled', true).classed('suggested', false);
-    note.text(' The trained model is a separate 7 MB file, which a page opened from disk cannot load. Serve the page (bash scripts/serve.sh) to use it.');
-  }
-  return {
-    button,
-    loading() {
-      button.attr('disabled', true).classed('suggested', false).text('Loading the trained model…');
-      bar.attr('hidden', null).property('value', 0);
-    },
-    progress(received, total) {
-      if (total) bar.property('value', received / total);
-      note.text(` ${(received / 1e6).toFixed(1)} of ${total ? (total / 1e6).toFixed(1) : '?'} MB`);
-    },
-    loaded(bytes) {
-      bar.attr('hidden', true);
-      button.text('Trained model loaded');
-      note.text(` ${(bytes / 1e6).toFixed(1)} MB, decoded in a background worker.`);
-    },
-    failed() {
-      bar.attr('hidden', true);
-      button.attr('disabled', null).text(`Try loading the trained model again (${PACK_MB})`);
-      note.text('');
-    },
-  };
 }
 
 /**

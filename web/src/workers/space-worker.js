@@ -9,7 +9,7 @@
 //        {type: 'layout', run, method, outDim}         {type: 'frame', run, layout, outDim, iteration, total, done, kl?, pca?}
 //        {type: 'pause' | 'resume' | 'cancel', run}    {type: 'cancelled', run}
 //        {type: 'neighbours', run, ask, query, k}      {type: 'neighbours', run, ask, original, inLayout}
-//        {type: 'report', run, ask, ...}               {type: 'report', run, ask, ...}
+//        {type: 'report', run, ask, ..., senses?}      {type: 'report', run, ask, ..., senses?: {n, d, grouping, layoutShare?}}
 //        errors: {type: 'error', run, ask?, message}
 import { loadAttentionCore } from '../core/attention-core.js';
 
@@ -79,7 +79,7 @@ const handlers = {
     const inLayout = layoutNow ? data.nearestInLayout(layoutNow.layout, layoutNow.outDim, query, k) : [];
     self.postMessage({ type: 'neighbours', run, ask, query, original, inLayout });
   },
-  report(core, { run, ask, k, queries, dimensions, members, analogy, trustPoints }) {
+  report(core, { run, ask, k, queries, dimensions, members, analogy, trustPoints, senses }) {
     const n = data.count();
     const out = { type: 'report', run, ask, n, d: data.dimension(), found: members.length, queries: queries.length };
     const dims = dimensions.filter((m) => m <= data.dimension());
@@ -90,6 +90,10 @@ const handlers = {
       out.recall = data.knnRecall(layoutNow.layout, layoutNow.outDim, k, queries);
       const m = Math.min(n, trustPoints);
       out.trust = 2 * k < m ? { value: data.trustworthiness(layoutNow.layout, layoutNow.outDim, k, m), points: m } : null;
+    }
+    if (senses) { // contextual points: how their senses group, in the original space and on the screen
+      out.senses = { n, d: data.dimension(), grouping: core.senseGrouping(rawPoints, n, data.dimension(), senses.words, senses.senses) };
+      if (layoutNow) out.senses.layoutShare = core.layoutSameSense(layoutNow.layout, n, layoutNow.outDim, senses.words, senses.senses);
     }
     self.postMessage(out);
   },

@@ -1,0 +1,76 @@
+// The embedding space's sources beyond word tables (issue 17): the trained encoder's token table
+// (word pieces), and the contextual vectors of ambiguous words (bank, plant, bat, cell in the
+// training task's sentences), from the class's untrained block on GloVe or from the trained
+// encoder. Each comes back as the chapter's dataset {words, data, dim}; the contextual ones
+// carry their sentences and sense labels. Every number comes from the core (here, or in the
+// encoder's worker); this file looks things up and labels them.
+
+// The first pieces of the vocabulary are reserved (<unk>, <s>, </s>, ...) and never matched by
+// the tokenizer (core/encoder/unigram_tokenizer.hpp): the table starts after them.
+export const FIRST_PIECE = 6;
+// Okabe–Ito's colour-blind-safe palette (grey for its black, which a dark page would hide).
+const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#999999'];
+
+export const needsModel = (source) => source === 'encoder' || source === 'ctx-encoder';
+export const isContext = (source) => source === 'ctx-block' || source === 'ctx-encoder';
+
+/** Pieces FIRST_PIECE .. FIRST_PIECE + count − 1 of the token table; null if a newer request replaced it. */
+export async function encoderTable(client, count) {
+  const answer = await client.request({ type: 'tokenTable', first: FIRST_PIECE, count });
+  if (!answer) return null;
+  const { pieces, dim, data, vocabulary, wordStarts } = answer.result;
+  return { words: pieces, data, dim, pieces: { vocabulary, wordStarts, first: FIRST_PIECE } };
+}
+
+/**
+ * The ambiguous word's vector in each task sentence: 'ctx-block' from the untrained block on
+ * GloVe (and, as a baseline, the grouping of the plain mean of the other words' GloVe rows);
+ * 'ctx-encoder' from the trained encoder's last layer at the word's token. Null if superseded.
+ */
+export async function contextTable(source, { core, client, glove }) {
+  const sentences = core.senseSentences();
+  const senses = senseLabels(sentences);
+  if (source === 'ctx-block') {
+    const v = core.untrainedSenseVectors(glove, 1);
+    const baseline = core.senseGrouping(v.contextMean, v.rows, v.contextCols, senses.words, senses.senses);
+    const mixing = { rows: v.rows, rowsOver90: v.rowsOver90, medianTopWeight: v.medianTopWeight, commonTopWord: v.commonTopWord, commonTopCount: v.commonTopCount };
+    return { words: senses.labels, data: v.outputs, dim: v.cols, senses, baseline, mixing };
+  }
+  const answer = await client.request({ type: 'wordVectors', texts: sentences.map((s) => s.sentence), words: senses.words });
+  if (!answer) return null;
+  return { words: senses.labels, data: answer.result.data, dim: answer.result.cols, senses };
+}
+
+/**
+ * Labels of the task sentences: short point labels "bank (river) 3", and the classes (word ×
+ * sense) in order of first appearance with their colours and counts.
+ */
+export function senseLabels(sentences) {
+  const classes = [];
+  const byKey = new Map();
+  const labels = sentences.map((s) => {
+    const key = `${s.word} (${s.sense})`;
+    if (!byKey.has(key)) {
+      byKey.set(key, { key, word: s.word, sense: s.sense, colour: PALETTE[classes.length % PALETTE.length], count: 0 });
+      classes.push(byKey.get(key));
+    }
+    const c = byKey.get(key);
+    c.count += 1;
+    return `${key} ${c.count}`;
+  });
+  return {
+    sentences: sentences.map((s) => s.sentence),
+    words: sentences.map((s) => s.word),
+    senses: sentences.map((s) => s.sense),
+    labels,
+    classes,
+    colours: sentences.map((s) => byKey.get(`${s.word} (${s.sense})`).colour),
+  };
+}
+
+/** A word typed in the search field, found among the points: as written, or as a word-start piece. */
+export function findPoint(words, typed) {
+  const w = typed.toLowerCase();
+  const at = words.indexOf(w);
+  return at >= 0 ? at : words.indexOf(`\u2581${w}`);
+}
