@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openSite, openPage, launchBrowser } from './support.mjs';
+import { openSite, openPage, launchBrowser, misfits, resizeTo } from './support.mjs';
 
 const { server, context, core } = await openSite();
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
@@ -53,6 +53,11 @@ test('ambiguous words in context, untrained block: 112 points, the legend, and t
   assert.ok(meaning.includes(`in ${v.rowsOver90} of the 112 sentences the word’s attention row gives more than 90 %`), meaning);
   assert.ok(meaning.includes(`most often “${v.commonTopWord}”, ${v.commonTopCount} times`), meaning);
   assert.equal(await page.locator('#space-senses-table tbody tr').count(), 4);
+  // at 360 px the per-word table fits (as cards) and the page does not scroll sideways; the row of
+  // example sentences is meant to scroll on its own on a phone (styles.css)
+  await resizeTo(page, 360);
+  assert.deepEqual((await misfits(page)).filter((m) => !m.startsWith('div.examples ')), []);
+  await resizeTo(page, 1280, 900);
   // the first point is picked (its label is not typed) and its sentence is shown
   assert.equal(await page.getAttribute('#space-view', 'data-neighbours'), 'bank (river) 1');
   assert.equal(await page.textContent('#space-picked-sentence'), `Its sentence: “${sentences[0].sentence}”`);

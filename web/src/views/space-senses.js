@@ -3,6 +3,7 @@
 // original space, and the per-word table. It draws what the core computed (space worker, and the
 // untrained block's baseline from the page's core).
 import { num } from '../format.js';
+import { dataTable } from '../components/data-table.js';
 import { senseGroupingText, senseLayoutText, trainedMeaningText, untrainedMeaningText } from './space-text.js';
 
 export function renderLegend(holder, classes) {
@@ -37,7 +38,8 @@ export function renderSenses(holder, m, { source, baseline, mixing, method, outD
   if (m.layoutShare !== undefined) {
     section.append('p').attr('id', 'space-senses-layout').attr('data-value', String(m.layoutShare)).text(senseLayoutText(m.layoutShare, g, method, outDim));
   }
-  const table = section.append('table').attr('class', 'data-table').attr('id', 'space-senses-table');
+  // dataTable: its own box, and rows turned into cards where five columns do not fit (phones)
+  const table = dataTable(section).attr('class', 'data-table').attr('id', 'space-senses-table');
   table.append('caption').text('Per word, in the original space: the mean cosine between its sentences in the same sense, between sentences in different senses, and the gap (same − different)');
   const head = table.append('thead').append('tr');
   for (const h of ['word', 'same sense', 'different senses', 'gap', 'pairs (same / different)']) head.append('th').attr('scope', 'col').text(h);
