@@ -44,10 +44,11 @@ const flat = (rows, dim) => {
 const autoLearningRate = (n) => Math.max(n / 12 / 4, 50); // sklearn's 'auto', as ours
 
 const TSNE = {
-  // ours: TsneLayout, perplexity 30, early exaggeration 12 for 250 iterations, PCA start, θ = 0.5
-  ours(core, p, { iterations }) {
+  // ours: TsneLayout, perplexity 30, PCA start, θ = 0.5; early exaggeration 12 for 250 iterations
+  // (sklearn's) unless `schedule` gives the peers' (4 for 100)
+  ours(core, p, { iterations, schedule }) {
     let t = now();
-    const run = core.createTsneLayout(p.data, p.n, p.d, { perplexity: PERPLEXITY, iterations, seed: 0 });
+    const run = core.createTsneLayout(p.data, p.n, p.d, { perplexity: PERPLEXITY, iterations, seed: 0, ...schedule });
     const initMs = now() - t;
     t = now();
     while (!run.done()) run.step(50);
@@ -57,11 +58,11 @@ const TSNE = {
     return out;
   },
   // tsne-js: exact; its own schedule (exaggeration for the first 100 iterations, then its
-  // stopping rules), given ours' exaggeration 12, learning rate and start. It reports each
+  // stopping rules), given exaggeration 4 (as the other peers), ours' learning rate and start. It reports each
   // iteration before its update; the run is stopped after `iterations` of them when that is
   // fewer than its schedule (it takes seconds per iteration at N = 1,000).
   'tsne-js'(core, p, { iterations, start }) {
-    const model = new peers.TsneJs({ dim: 2, perplexity: PERPLEXITY, earlyExaggeration: 12, learningRate: autoLearningRate(p.n), nIter: iterations, metric: 'euclidean' });
+    const model = new peers.TsneJs({ dim: 2, perplexity: PERPLEXITY, earlyExaggeration: 4, learningRate: autoLearningRate(p.n), nIter: iterations, metric: 'euclidean' });
     const stop = new Error('enough iterations');
     let t = now();
     model.init({ data: plainRowsOf(p), type: 'dense' });
@@ -175,7 +176,7 @@ const PCA = {
 };
 
 const TASKS = {
-  tsne: (core, p, m) => ({ ...TSNE[m.impl](core, p, m), impl: m.impl }),
+  tsne: (core, p, m) => ({ ...TSNE[m.impl](core, p, m), impl: m.label ?? m.impl }),
   umap: (core, p, m) => ({ ...UMAP[m.impl](core, p, m), impl: m.impl }),
   pca: (core, p, m) => ({ ...PCA[m.impl](core, p, m), impl: m.impl, druidVersion: peers.druidVersion }),
   // One function for every layout: KL(P‖Q) from our core on our affinities (perplexity 30), exact
