@@ -13,9 +13,8 @@
 //   node bench/training.mjs     (about 1–2 min; builds aw_bench_training if needed)
 // Writes bench/TRAINING_RESULTS.md. A benchmark, not a test: nothing in CI runs it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadAttentionCore } from '../web/src/core/attention-core.js';
 import { REPEATS, measureTraining } from './training-measure.js';
