@@ -5,6 +5,7 @@
 //   bench/encoder.mjs      the trained encoder against the package's TF.js runtimes               -> ENCODER_RESULTS.md
 //   bench/page.mjs         the page: edits, long tasks, memory, cold start                       -> PAGE_RESULTS.md
 //   bench/training.mjs     training steps/s: native, wasm SIMD (Node, Chromium), PyTorch eager   -> TRAINING_RESULTS.md
+//   bench/space.mjs        PCA, t-SNE, UMAP in Chromium's worker against umap-js and JS t-SNEs  -> SPACE_RESULTS.md
 // Usage: node bench/all.mjs [--quick]   (--quick is passed to the page benchmark)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ const runs = [
   ['encoder.mjs', []],
   ['page.mjs', quick ? ['--quick'] : []],
   ['training.mjs', []],
+  ['space.mjs', []],
 ];
 const failed = [];
 for (const [script, args] of runs) {

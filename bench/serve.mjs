@@ -1,14 +1,16 @@
 // A tiny loopback-only static server for the browser half of the benchmarks: the bench pages
 // (bench/), the wasm builds (web/src/wasm/, and an earlier commit's core that vector-file.mjs
 // builds into build/bench-before/), the page's file reader and, for training.mjs, the page's core
-// loader (attention-core.js and the two modules it imports), nothing else from the repo.
+// loader (attention-core.js and the two modules it imports) and, for space.mjs, the bundled GloVe
+// pack and the peers' bundle (build/bench-space/), nothing else from the repo.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
 const ALLOWED = ['/bench/', '/web/src/wasm/', '/web/src/vectors/read-file.js', '/build/bench-before/',
-  '/web/src/core/attention-core.js', '/web/src/core/wasm-url.js', '/web/src/core/space-data.js'];
+  '/web/src/core/attention-core.js', '/web/src/core/wasm-url.js', '/web/src/core/space-data.js',
+  '/build/bench-space/', '/public/data/glove-100d.i8.bin'];
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
 export async function serveBench(root) {

@@ -13,13 +13,12 @@
 //   node bench/training.mjs     (about 1–2 min; builds aw_bench_training if needed)
 // Writes bench/TRAINING_RESULTS.md. A benchmark, not a test: nothing in CI runs it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { loadAttentionCore } from '../web/src/core/attention-core.js';
 import { REPEATS, measureTraining } from './training-measure.js';
+import { launchChromium } from './browser.mjs';
 import { serveBench } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,21 +44,14 @@ function torch(c, threads) {
   return out.trim().split('\n').map((line) => JSON.parse(line));
 }
 
-// Chromium: one browser for the whole run, started as bench/run.mjs starts it; bench/training.html
+// Chromium: one browser for the whole run (bench/browser.mjs); bench/training.html
 // loads the page's core and runs measureTraining for each configuration when asked.
 async function startChromium() {
   const server = await serveBench(ROOT);
-  const profile = mkdtempSync(join(tmpdir(), 'aw-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { context, close: closeBrowser } = await launchChromium();
   const close = async () => {
-    await context.close();
+    await closeBrowser();
     await server.close();
-    rmSync(profile, { recursive: true, force: true });
   };
   try {
     const page = await context.newPage();

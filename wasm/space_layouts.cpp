@@ -4,6 +4,7 @@
 // (core/attention-core.js: createTsneLayout, createUmapLayout). The constructors are factories
 // that never throw (a throw across embind leaks, see guarded() in convert.hpp): a run refused
 // for bad input keeps the core's message, which configError() returns and the wrapper throws.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -59,6 +60,13 @@ sp::TsneOptions tsne_options(const val& o) {
   t.theta = number_field(o, "theta", t.theta);
   t.seed = seed_field(o);
   t.init = init_field(o, "pca", false);
+  // initialLayout: a Float32Array of n × outDim, the start instead of `init` (the benchmark scores
+  // any layout's KL with it: one exact iteration, θ = 0, from that layout)
+  if (has(o, "initialLayout")) {
+    const val start = o["initialLayout"];
+    const int n = static_cast<int>(start["length"].as<double>()) / std::max(t.out_dim, 1);
+    t.initial_layout = points_from_js(start, n, t.out_dim);
+  }
   return t;
 }
 

@@ -17,9 +17,13 @@ inline double exp(double x) {
   if (x < -745.0) return 0.0;
   const double k = std::nearbyint(x * 1.44269504088896338700);
   const double r = (x - k * kLn2Hi) - k * kLn2Lo;  // |r| <= 0.35
-  double p = 1.0 / 6227020800.0;                  // Taylor to r^13 / 13!, Horner
-  for (double f : {479001600.0, 39916800.0, 3628800.0, 362880.0, 40320.0, 5040.0, 720.0, 120.0, 24.0, 6.0, 2.0, 1.0, 1.0})
-    p = p * r + 1.0 / f;
+  // Taylor to r^13 / 13!, Horner. The coefficients are divided at compile time (the same
+  // correctly rounded quotients as at run time, without a division per term in the loop).
+  static constexpr double kInverse[] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0,
+                                        1.0 / 40320.0,     1.0 / 5040.0,     1.0 / 720.0,     1.0 / 120.0,
+                                        1.0 / 24.0,        1.0 / 6.0,        1.0 / 2.0,       1.0, 1.0};
+  double p = 1.0 / 6227020800.0;
+  for (double inverse : kInverse) p = p * r + inverse;
   return std::ldexp(p, static_cast<int>(k));
 }
 
@@ -33,8 +37,10 @@ inline double log(double x) {
     --e;
   }
   const double s = (m - 1) / (m + 1), s2 = s * s;  // |s| <= 0.172
+  static constexpr double kInverseOdd[] = {1.0 / 23, 1.0 / 21, 1.0 / 19, 1.0 / 17, 1.0 / 15, 1.0 / 13,
+                                           1.0 / 11, 1.0 / 9,  1.0 / 7,  1.0 / 5,  1.0 / 3,  1.0};
   double series = 1.0 / 25;
-  for (int odd = 23; odd >= 1; odd -= 2) series = series * s2 + 1.0 / odd;
+  for (double inverse : kInverseOdd) series = series * s2 + inverse;  // 1/odd, odd = 23 … 1
   return 2 * s * series + e * kLn2Lo + e * kLn2Hi;
 }
 

@@ -101,3 +101,31 @@ describe.each(Object.keys(native.cases))('%s in wasm', (name) => {
     expect(() => makers[c.method](points.subarray(0, 5 * d), 5, d, c.options)).toThrow(/needs more than|needs at least/);
   });
 });
+
+describe('t-SNE from a given layout (initialLayout)', () => {
+  const { points, d } = gloveRows(200);
+  const n = 200;
+
+  it('starts there, and scores it: the KL of its own PCA start, given back, is the KL it reports from that start', () => {
+    const options = { perplexity: 10, iterations: 1, exaggerationIterations: 0, theta: 0 };
+    const own = core.createTsneLayout(points, n, d, options);
+    const start = own.layout(); // the PCA start, before any step
+    own.step(1);
+    const given = core.createTsneLayout(points, n, d, { ...options, initialLayout: start });
+    expect(Buffer.from(given.layout().buffer).equals(Buffer.from(start.buffer))).toBe(true);
+    given.step(1);
+    // the same layout up to float32 rounding of the start: the same exact KL to 6 places
+    expect(given.klDivergence()).toBeCloseTo(own.klDivergence(), 6);
+    const elsewhere = core.createTsneLayout(points, n, d, { ...options, initialLayout: start.map((v) => v * 1e4) }); // spread out: another Q
+    elsewhere.step(1);
+    expect(Math.abs(elsewhere.klDivergence() - own.klDivergence())).toBeGreaterThan(1e-3);
+    for (const r of [own, given, elsewhere]) r.delete();
+  });
+
+  it('refuses a layout of the wrong size or with a NaN, with a readable Error', () => {
+    expect(() => core.createTsneLayout(points, n, d, { perplexity: 10, initialLayout: new Float32Array(2 * n - 2) })).toThrow(/one row per point/);
+    const nan = new Float32Array(2 * n);
+    nan[5] = NaN;
+    expect(() => core.createTsneLayout(points, n, d, { perplexity: 10, initialLayout: nan })).toThrow(/starting layout must be finite/);
+  });
+});

@@ -403,7 +403,8 @@ export class AttentionCore {
    * @param {number} n
    * @param {number} d
    * @param {{outDim?: 2|3, perplexity?: number, iterations?: number, exaggerationIterations?: number,
-   *   earlyExaggeration?: number, learningRate?: number, theta?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   *   earlyExaggeration?: number, learningRate?: number, theta?: number, seed?: number, init?: 'pca'|'random',
+   *   initialLayout?: Float32Array}} [options]  initialLayout: n * outDim values, the start instead of init
    * @returns {SpaceLayout}
    */
   createTsneLayout(points, n, d, options = {}) {

@@ -131,6 +131,7 @@ export const spaceView = {
       projection.text(projectionText(words.length, dim(), m.outDim, unit()));
       readoutLine.text(readout(words.length, dim(), m.outDim));
       draw();
+      view.attr('data-frame', `${run} ${m.iteration}`); // this run's latest frame is drawn (the first-frame benchmark waits on it)
       buttons(!m.done);
       if (m.done) {
         view.attr('data-layout', String(run));
