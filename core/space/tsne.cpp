@@ -131,8 +131,7 @@ TsneRun::TsneRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOpti
     : options_(options), n_(static_cast<int>(points.rows())), dim_(options.out_dim), kl_(std::nan("")) {
   check_options(points, options);
   options_.exaggeration_iterations = std::min(options_.exaggeration_iterations, options_.iterations);
-  const int k = std::min(n_ - 1, static_cast<int>(3.0 * options.perplexity + 1));
-  p_ = tsne_affinities(exact_knn_euclidean(points, k), options.perplexity);
+  points_ = points;
   learning_rate_ = options.learning_rate > 0 ? options.learning_rate
                                              : std::max(n_ / options.early_exaggeration / 4.0, 50.0);
   y_ = start_layout(points, options_);
@@ -142,6 +141,13 @@ TsneRun::TsneRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOpti
   layout_.resize(n_, dim_);
   for (int i = 0; i < n_; ++i)
     for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
+}
+
+void TsneRun::prepare() {
+  if (prepared()) return;
+  const int k = std::min(n_ - 1, static_cast<int>(3.0 * options_.perplexity + 1));
+  p_ = tsne_affinities(exact_knn_euclidean(points_, k), options_.perplexity);
+  points_ = Eigen::MatrixXf();  // not needed any more
 }
 
 template <int D>
@@ -188,6 +194,7 @@ void TsneRun::gradient(bool with_error) {
 }
 
 int TsneRun::step(int iterations) {
+  prepare();
   int ran = 0;
   while (ran < iterations && !done()) {
     const bool last = ran + 1 == iterations || iteration_ + 1 == options_.iterations;

@@ -11,7 +11,8 @@
 //   start       PCA scores scaled so the first column's std is 1e-4 (sklearn's init='pca'), or
 //               1e-4 · standard normal from NumPy's default_rng(seed), or a given layout.
 // The layout is kept in double, every sum in a fixed order, so a seed gives the same layout on
-// every platform. The constructor builds the affinities; step() advances the optimiser.
+// every platform. The constructor makes the start, so it can be drawn at once; the affinities (the
+// exact neighbours, most of the set-up's time) are built by prepare() or the first step().
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
@@ -45,6 +46,8 @@ Affinities tsne_affinities(const KnnGraph& graph, double perplexity);
 class TsneRun {
  public:
   TsneRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& options);
+  void prepare();            // builds the affinities, if not yet built (step() calls it)
+  bool prepared() const { return points_.size() == 0; }
   int step(int iterations);  // runs up to that many more; returns how many ran
   const Eigen::MatrixXf& layout() const { return layout_; }  // N x out_dim
   // KL(P || Q) of the layout at the start of the last iteration run (as sklearn's kl_divergence_),
@@ -64,6 +67,7 @@ class TsneRun {
   TsneOptions options_;
   int n_ = 0, dim_ = 2;
   double learning_rate_ = 0;
+  Eigen::MatrixXf points_;  // kept until prepare() has built the affinities from them
   Affinities p_;
   std::vector<double> y_, grad_, update_, gains_;
   BarnesHutTree<2> tree2_;

@@ -185,7 +185,18 @@ UmapRun::UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOpti
   check_options(points, options);
   epochs_ = options.epochs > 0 ? options.epochs : (n_ <= 10000 ? 500 : 200);
   curve_ = fit_curve(options.min_dist);
-  const FuzzyGraph graph = fuzzy_graph(exact_knn_euclidean(points, options.n_neighbors - 1), options.n_neighbors);
+  n_neighbors_ = options.n_neighbors;
+  points_ = points;
+  y_ = start_layout(points, options, rng_);  // the graph draws nothing from rng_, so the start may come first
+  layout_.resize(n_, dim_);
+  for (int i = 0; i < n_; ++i)
+    for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
+}
+
+void UmapRun::prepare() {
+  if (prepared()) return;
+  const FuzzyGraph graph = fuzzy_graph(exact_knn_euclidean(points_, n_neighbors_ - 1), n_neighbors_);
+  points_ = Eigen::MatrixXf();  // not needed any more
   const double heaviest = *std::max_element(graph.weight.begin(), graph.weight.end());
   for (std::size_t e = 0; e < graph.weight.size(); ++e) {
     if (graph.weight[e] < heaviest / epochs_) continue;  // would never be sampled
@@ -197,10 +208,6 @@ UmapRun::UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOpti
   next_sample_ = epochs_per_sample_;
   for (double e : epochs_per_sample_) epochs_per_negative_.push_back(e / kNegativeRate);
   next_negative_ = epochs_per_negative_;
-  y_ = start_layout(points, options, rng_);
-  layout_.resize(n_, dim_);
-  for (int i = 0; i < n_; ++i)
-    for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
 }
 
 void UmapRun::run_epoch() {
@@ -238,6 +245,7 @@ void UmapRun::run_epoch() {
 }
 
 int UmapRun::step(int epochs) {
+  prepare();
   int ran = 0;
   while (ran < epochs && !done()) {
     run_epoch();

@@ -48,6 +48,10 @@ FuzzyGraph fuzzy_graph(const KnnGraph& others, int n_neighbors);
 class UmapRun {
  public:
   UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOptions& options);
+  // The constructor makes the start (drawable at once); prepare() or the first step() builds the
+  // fuzzy graph from the exact neighbours, most of the set-up's time.
+  void prepare();
+  bool prepared() const { return points_.size() == 0; }
   int step(int epochs);  // runs up to that many more epochs; returns how many ran
   const Eigen::MatrixXf& layout() const { return layout_; }  // N x out_dim
   int iteration() const { return epoch_; }
@@ -58,7 +62,8 @@ class UmapRun {
  private:
   void run_epoch();
 
-  int n_ = 0, dim_ = 2, epochs_ = 0, epoch_ = 0;
+  int n_ = 0, dim_ = 2, epochs_ = 0, epoch_ = 0, n_neighbors_ = 15;
+  Eigen::MatrixXf points_;  // kept until prepare() has built the graph from them
   CurveParameters curve_{};
   std::vector<int> head_, tail_;
   std::vector<double> epochs_per_sample_, next_sample_, epochs_per_negative_, next_negative_;

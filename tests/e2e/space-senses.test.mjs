@@ -8,20 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, openPage, launchBrowser, misfits, resizeTo } from './support.mjs';
+import { bundledGlove } from '../js/glove-pack.js';
 
 const { server, context, core } = await openSite();
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 
-/** The bundled GloVe subset as the page decodes it. */
-function glove() {
-  const raw = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-  const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const count = view.getUint32(4, true), dim = view.getUint32(8, true);
-  const scales = new Float32Array(raw.buffer.slice(raw.byteOffset + 12, raw.byteOffset + 12 + 4 * count));
-  const codes = new Int8Array(raw.buffer, raw.byteOffset + 12 + 4 * count, count * dim);
-  return { name: 'GloVe', words, dim, data: core.decodeInt8Vectors(codes, scales, dim) };
-}
 
 const sentences = core.senseSentences();
 const words = sentences.map((s) => s.word), senses = sentences.map((s) => s.sense);
@@ -39,7 +30,7 @@ test('ambiguous words in context, untrained block: 112 points, the legend, and t
   assert.equal(await page.textContent('#space-readout'), 'points 112 · original dimension 100 · display dimension 2');
   assert.deepEqual(await legendOnPage(page), [['bank (river)', 14], ['bank (money)', 14], ['plant (factory)', 14], ['plant (flora)', 14],
     ['bat (animal)', 14], ['bat (sport)', 14], ['cell (prison)', 14], ['cell (biology)', 14]]);
-  const v = core.untrainedSenseVectors(glove());
+  const v = core.untrainedSenseVectors(bundledGlove(core));
   const expected = core.senseGrouping(v.outputs, 112, 100, words, senses);
   const baseline = core.senseGrouping(v.contextMean, 112, 100, words, senses);
   assert.equal(Number(await page.getAttribute('#space-senses-text', 'data-value')), expected.neighbourSameSense);

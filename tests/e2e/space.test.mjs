@@ -7,22 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, openPage } from './support.mjs';
+import { bundledGlove } from '../js/glove-pack.js';
 
 const { server, context, core } = await openSite();
 const N = 3000;
 
 /** The first n GloVe rows as the page decodes them (float32(code * scale)), and their words. */
 function glove(n) {
-  const raw = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-  const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n');
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const count = view.getUint32(4, true), dim = view.getUint32(8, true);
-  const data = new Float32Array(n * dim);
-  for (let r = 0; r < n; r++) {
-    const scale = view.getFloat32(12 + 4 * r, true);
-    for (let c = 0; c < dim; c++) data[r * dim + c] = Math.fround(view.getInt8(12 + 4 * count + dim * r + c) * scale);
-  }
-  return { words: words.slice(0, n), data, dim };
+  const table = bundledGlove(core);
+  return { words: table.words.slice(0, n), data: table.data.slice(0, n * table.dim), dim: table.dim };
 }
 
 const neighboursOnPage = (page, list = 'original') => page.$$eval(`#space-neighbours-${list} li`, (items) => items.map((li) => ({ word: li.dataset.word, value: Number(li.dataset.value) })));

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSite, openPage, heatmapValues } from './support.mjs';
+import { bundledGlove } from '../js/glove-pack.js';
 import { rowsFor } from '../../web/src/vectors/store.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/glove_small.txt', import.meta.url));
@@ -32,15 +33,8 @@ function parsedTable(bytes, name) {
 }
 
 function gloveTable() {
-  const bin = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-  const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-  const count = bin.readUInt32LE(4);
-  const dim = bin.readUInt32LE(8);
-  const buffer = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
-  const scales = new Float32Array(buffer.slice(12, 12 + count * 4));
-  const codes = new Int8Array(buffer, 12 + count * 4, count * dim);
-  const data = core.decodeInt8Vectors(codes, scales, dim);
-  return { name: 'GloVe 6B 100-d (20,001-word int8 subset)', words, dim, data, index: new Map(words.map((w, i) => [w, i])) };
+  const table = bundledGlove(core, 'GloVe 6B 100-d (20,001-word int8 subset)');
+  return { ...table, index: new Map(table.words.map((w, i) => [w, i])) };
 }
 
 function expectedExperiment(table, state = {}) {

@@ -5,21 +5,15 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
+import { bundledGlove } from './glove-pack.js';
 
 const native = JSON.parse(readFileSync(new URL('../fixtures/space_layouts_native.json', import.meta.url), 'utf8'));
 
 // The first n rows of the bundled GloVe subset, decoded as the page does (code * scale).
+let glove;
 function gloveRows(n) {
-  const bytes = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const count = view.getUint32(4, true);
-  const dim = view.getUint32(8, true);
-  const out = new Float32Array(n * dim);
-  for (let i = 0; i < n; i++) {
-    const scale = view.getFloat32(12 + 4 * i, true);
-    for (let c = 0; c < dim; c++) out[i * dim + c] = Math.fround(view.getInt8(12 + 4 * count + i * dim + c) * scale);
-  }
-  return { points: out, n, d: dim };
+  glove ??= bundledGlove(core);
+  return { points: glove.data.slice(0, n * glove.dim), n, d: glove.dim };
 }
 
 const maxAbsDiff = (a, b) => a.reduce((worst, v, k) => Math.max(worst, Math.abs(v - b[k])), 0);
@@ -103,8 +97,9 @@ describe.each(Object.keys(native.cases))('%s in wasm', (name) => {
 });
 
 describe('t-SNE from a given layout (initialLayout)', () => {
-  const { points, d } = gloveRows(200);
   const n = 200;
+  let points, d;
+  beforeAll(() => ({ points, d } = gloveRows(n)));
 
   it('starts there, and scores it: the KL of its own PCA start, given back, is the KL it reports from that start', () => {
     const options = { perplexity: 10, iterations: 1, exaggerationIterations: 0, theta: 0 };

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadCore } from './load-core.js';
+import { bundledGlove } from './glove-pack.js';
 import { senseLabels, findPoint } from '../../web/src/views/space-sources.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/sense_space.json', import.meta.url), 'utf8'));
@@ -13,20 +14,10 @@ let core;
 let glove;
 let model;
 
-/** The whole bundled GloVe subset as the page decodes it: {name, words, dim, data}. */
-function loadGlove() {
-  const raw = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-  const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const count = view.getUint32(4, true), dim = view.getUint32(8, true);
-  const scales = new Float32Array(raw.buffer.slice(raw.byteOffset + 12, raw.byteOffset + 12 + 4 * count));
-  const codes = new Int8Array(raw.buffer, raw.byteOffset + 12 + 4 * count, count * dim);
-  return { name: 'GloVe', words, dim, data: core.decodeInt8Vectors(codes, scales, dim) };
-}
 
 beforeAll(async () => {
   core = await loadCore();
-  glove = loadGlove();
+  glove = bundledGlove(core);
   model = core.createEncoderModel(pack);
 });
 afterAll(() => model?.delete());

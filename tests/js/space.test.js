@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadAttentionCore } from '../../web/src/core/attention-core.js';
+import { bundledGlove, rowsOf } from './glove-pack.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/sklearn_space.json', import.meta.url), 'utf8'));
 let core;
@@ -10,22 +11,10 @@ let space;
 let X;
 const D = 100;
 
-/** The fixture's rows of public/data/glove-100d.i8.bin, float32(code * scale), row-major. */
-function gloveSubset() {
-  const raw = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const count = view.getUint32(4, true);
-  const out = new Float32Array(fixture.rows.length * D);
-  fixture.rows.forEach((row, r) => {
-    const scale = view.getFloat32(12 + 4 * row, true);
-    for (let c = 0; c < D; c++) out[r * D + c] = Math.fround(view.getInt8(12 + 4 * count + D * row + c) * scale);
-  });
-  return out;
-}
 
 beforeAll(async () => {
   core = await loadAttentionCore({ wasmBinary: readFileSync(new URL('../../web/src/wasm/attention_core.wasm', import.meta.url)) });
-  X = gloveSubset();
+  X = rowsOf(bundledGlove(core), fixture.rows); // the fixture's rows of the bundled GloVe subset
   space = core.createSpaceData(X, fixture.rows.length, D);
 });
 afterAll(() => space?.delete());

@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
+import { bundledGlove } from './glove-pack.js';
 
 const golden = JSON.parse(readFileSync(new URL('../fixtures/torch_training.json', import.meta.url), 'utf8'));
 
@@ -67,13 +68,7 @@ describe('core.createTrainer', () => {
   });
 
   it('gives PyTorch\'s losses on GloVe inputs, from the page\'s table object', () => {
-    const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
-    const bytes = readFileSync(new URL('../../public/data/glove-100d.i8.bin', import.meta.url));
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    const count = new DataView(buffer).getUint32(4, true);
-    const dim = new DataView(buffer).getUint32(8, true);
-    const data = core.decodeInt8Vectors(new Int8Array(buffer, 12 + 4 * count, count * dim), new Float32Array(buffer.slice(12, 12 + 4 * count)), dim);
-    const glove = { name: 'GloVe', words, dim, data };
+    const glove = bundledGlove(core);
     const c = golden.cases.find((g) => g.config.inputs === 'glove');
     withTrainer({ ...c.config, glove }, (t) => {
       expect(t.config().dModel).toBe(100);
@@ -81,7 +76,7 @@ describe('core.createTrainer', () => {
       expect(Math.max(...losses.map((l, i) => Math.abs(l - c.losses[i])))).toBeLessThan(1e-9);
     });
     expect(() => core.createTrainer({ ...c.config, glove: undefined })).toThrow(/GloVe table/);
-    expect(() => core.createTrainer({ ...c.config, glove: { ...glove, words: words.map((w) => (w === 'bank' ? 'bnak' : w)), index: undefined } })).toThrow(/lacks these task words: bank/);
+    expect(() => core.createTrainer({ ...c.config, glove: { ...glove, words: glove.words.map((w) => (w === 'bank' ? 'bnak' : w)), index: undefined } })).toThrow(/lacks these task words: bank/);
   });
 
   it('stops a diverging run with a message and finite weights; later steps are refused', () => withTrainer(small({ learningRate: 1e6 }), (t) => {

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "core/encoder/compare.hpp"
+#include "tests/native/encoder/bundled_pack.hpp"
 #include "core/encoder/pack.hpp"
 #include "core/encoder/transformer.hpp"
 #include "core/encoder/unigram_tokenizer.hpp"
@@ -15,15 +16,7 @@ using namespace aw::encoder;
 
 namespace {
 
-const EncoderPack& pack() {
-  static const EncoderPack p = [] {
-    std::ifstream in(std::string(AW_TEST_DATA_DIR) + "/../public/models/use-lite-int8.bin", std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "missing public/models/use-lite-int8.bin");
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return read_pack(bytes.data(), bytes.size());
-  }();
-  return p;
-}
+const EncoderPack& pack() { return encoder_test::bundled_pack(); }
 
 const nlohmann::json& reference() {
   static const nlohmann::json j = golden::load("use_lite_reference");
@@ -57,8 +50,7 @@ TEST_CASE("encoder pack: damaged or foreign bytes are refused with a message") {
   const std::vector<std::uint8_t> junk = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
   CHECK_THROWS_WITH_AS(read_pack(junk.data(), junk.size()), doctest::Contains("not an Attention Whiteboard encoder pack"), aw::InputError);
   CHECK_THROWS_WITH_AS(read_pack(junk.data(), 2), doctest::Contains("cut short"), aw::InputError);
-  std::ifstream in(std::string(AW_TEST_DATA_DIR) + "/../public/models/use-lite-int8.bin", std::ios::binary);
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::uint8_t> bytes = encoder_test::bundled_pack_bytes();
   bytes.resize(bytes.size() / 2);  // a download cut in the middle
   CHECK_THROWS_WITH_AS(read_pack(bytes.data(), bytes.size()), doctest::Contains("outside the file"), aw::InputError);
 }

@@ -7,21 +7,14 @@
 #include <iterator>
 
 #include "core/encoder/compare.hpp"
+#include "tests/native/encoder/bundled_pack.hpp"
 #include "core/encoder/word_in_context.hpp"
 
 using namespace aw::encoder;
 
 namespace {
 
-const EncoderPack& pack() {
-  static const EncoderPack p = [] {
-    std::ifstream in(std::string(AW_TEST_DATA_DIR) + "/../public/models/use-lite-int8.bin", std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), "missing public/models/use-lite-int8.bin");
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return read_pack(bytes.data(), bytes.size());
-  }();
-  return p;
-}
+const EncoderPack& pack() { return encoder_test::bundled_pack(); }
 
 }  // namespace
 

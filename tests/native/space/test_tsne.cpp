@@ -112,6 +112,21 @@ TEST_CASE("t-SNE is deterministic: same seed same bytes, another seed another la
   }
 }
 
+TEST_CASE("t-SNE: the start exists before the neighbours are found, and finding them first changes nothing") {
+  TsneRun lazy(small_glove(), quick(3, aw::space::LayoutInit::pca)), eager(small_glove(), quick(3, aw::space::LayoutInit::pca));
+  CHECK_FALSE(lazy.prepared());
+  const Eigen::MatrixXf start = lazy.layout();  // drawable at once: the PCA start, 1e-4 in scale
+  CHECK(start.allFinite());
+  CHECK(start.cwiseAbs().maxCoeff() < 1e-3);
+  eager.prepare();
+  CHECK(eager.prepared());
+  CHECK(same_bytes(eager.layout(), start));  // preparing does not move the start
+  lazy.step(30);                               // the first step prepares
+  eager.step(30);
+  CHECK(lazy.prepared());
+  CHECK(same_bytes(lazy.layout(), eager.layout()));
+}
+
 TEST_CASE("t-SNE 3-D gives three columns") {
   TsneOptions o = quick(3, aw::space::LayoutInit::random);
   o.out_dim = 3;

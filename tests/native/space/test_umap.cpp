@@ -109,6 +109,21 @@ TEST_CASE("UMAP streams by epochs, in 2-D and 3-D, and survives duplicate and ze
   CHECK(run.layout().allFinite());
 }
 
+TEST_CASE("UMAP: the start exists before the graph is built, and building it first changes nothing") {
+  const Eigen::MatrixXf X = layout_test::glove_rows(150);
+  UmapRun lazy(X, quick(4)), eager(X, quick(4));
+  CHECK_FALSE(lazy.prepared());
+  const Eigen::MatrixXf start = lazy.layout();
+  CHECK(start.allFinite());
+  eager.prepare();
+  CHECK(eager.prepared());
+  CHECK(same_bytes(eager.layout(), start));
+  lazy.step(20);
+  eager.step(20);
+  CHECK(lazy.prepared());
+  CHECK(same_bytes(lazy.layout(), eager.layout()));
+}
+
 TEST_CASE("UMAP refuses bad input with a message a learner can read") {
   const Eigen::MatrixXf X = layout_test::glove_rows(150);
   CHECK_THROWS_WITH_AS(UmapRun(X.topRows(15), UmapOptions{}),

@@ -98,3 +98,10 @@ export function senseLayoutText(layoutShare, g, method, outDim) {
       : 'on this measure the picture and the original space agree';
   return `On the ${outDim}-D ${method} picture, the nearest point of the same word has the same sense for ${pct(layoutShare)} of the sentences, against ${pct(g.neighbourSameSense)} in the original space: ${reading}. A projection can split groups the original space joins and join groups it splits, so read the grouping from the original-space numbers.`;
 }
+
+/** The progress line under the picture, for a frame of a PCA, t-SNE or UMAP run. */
+export function progressLine(method, frame, many) {
+  if (frame.done) return `${method}: done${frame.ms !== undefined ? ` in ${frame.ms.toFixed(0)} ms (in the worker)` : ''}.`;
+  if (frame.preparing) return `${method}: the start drawn (the ${many}’ first ${frame.outDim} PCA scores); finding each point’s nearest neighbours in the original space…`;
+  return `${method}: iteration ${frame.iteration} of ${frame.total}${frame.kl !== undefined ? `, KL divergence ${frame.kl.toFixed(3)}` : ''}`;
+}

@@ -11,7 +11,7 @@ import { createSpacePlot } from '../components/space-plot.js';
 import { loadGlove, loadVectorFile } from '../vectors/store.js';
 import { intIn, oneOf, text } from '../params.js';
 import { renderNeighbours, renderReport, renderVariance } from './space-panels.js';
-import { readout, projectionText, randomTableText, piecesText, TSNE_NOTE, UNITS } from './space-text.js';
+import { readout, projectionText, randomTableText, piecesText, progressLine, TSNE_NOTE, UNITS } from './space-text.js';
 import { contextTable, encoderTable, findPoint, isContext, needsModel } from './space-sources.js';
 import { renderLegend, renderSenses } from './space-senses.js';
 import { buildModelLoader, modelUrl } from '../components/model-loader.js';
@@ -126,7 +126,7 @@ export const spaceView = {
       frame = m;
       status.error('');
       bar.property('value', m.iteration / m.total);
-      progressText.text(m.done ? `${methodName(current.spaceMethod)}: done${m.ms !== undefined ? ` in ${m.ms.toFixed(0)} ms (in the worker)` : ''}.` : `${methodName(current.spaceMethod)}: iteration ${m.iteration} of ${m.total}${m.kl !== undefined ? `, KL divergence ${m.kl.toFixed(3)}` : ''}`);
+      progressText.text(progressLine(methodName(current.spaceMethod), m, unit().many));
       if (m.pca) renderVariance(variance, m.pca, words.length, dim(), m.outDim);
       projection.text(projectionText(words.length, dim(), m.outDim, unit()));
       readoutLine.text(readout(words.length, dim(), m.outDim));

@@ -1,12 +1,12 @@
 // The embedding-space chapter's worker: holds the points in its own copy of the core and runs the
 // layout and every measurement, so the page only draws. A layout streams frames: PCA is one
-// frame; t-SNE and UMAP (when the core has them) step a few iterations at a time and post the
+// frame; t-SNE and UMAP post their start at once, then step a few iterations at a time and post the
 // layout after each batch, with pause and cancel read between batches.
 //
 // Every message carries the page's `run` number; the page drops answers to an older run, and a
 // newer `load` or `run` here stops the current layout before starting, so no stale frame is sent.
 //   in:  {type: 'load', run, points, n, d}        out: {type: 'loaded', run, n, d}
-//        {type: 'layout', run, method, outDim}         {type: 'frame', run, layout, outDim, iteration, total, done, kl?, pca?}
+//        {type: 'layout', run, method, outDim}         {type: 'frame', run, layout, outDim, iteration, total, done, kl?, pca?, preparing?}
 //        {type: 'pause' | 'resume' | 'cancel', run}    {type: 'cancelled', run}
 //        {type: 'neighbours', run, ask, query, k}      {type: 'neighbours', run, ask, original, inLayout}
 //        {type: 'report', run, ask, ..., senses?}      {type: 'report', run, ask, ..., senses?: {n, d, grouping, layoutShare?}}
@@ -64,7 +64,12 @@ const handlers = {
     if (!factory) throw new Error(`${method === 'tsne' ? 't-SNE' : 'UMAP'} is not in this build of the core yet.`);
     const handle = factory.call(core, rawPoints, data.count(), data.dimension(), { outDim, seed: 0 });
     active = { run, handle, paused: false, cancelled: false, outDim, method };
-    stepLoop(active);
+    // The start is drawn at once; the exact neighbours (seconds for thousands of points) are found
+    // by the first step, after this frame is on screen.
+    layoutNow = { layout: handle.layout(), outDim };
+    self.postMessage({ type: 'frame', run, layout: layoutNow.layout, outDim, iteration: 0, total: handle.totalIterations(), done: false, preparing: true });
+    const started = active;
+    setTimeout(() => stepLoop(started), 0);
   },
   pause(core, { run }) { if (active?.run === run) active.paused = true; },
   resume(core, { run }) {
@@ -114,8 +119,20 @@ function stop() {
   active = null;
 }
 
-/** Steps the run for about BATCH_MS, posts a frame, and yields so pause/cancel messages are read. */
+/**
+ * Steps the run for about BATCH_MS, posts a frame, and yields so pause/cancel messages are read.
+ * Called from timers, outside onmessage's catch: a refusal from the core is reported here.
+ */
 function stepLoop(run) {
+  try {
+    stepBatch(run);
+  } catch (error) {
+    if (active === run) stop();
+    self.postMessage({ type: 'error', run: run.run, message: error?.message ?? String(error) });
+  }
+}
+
+function stepBatch(run) {
   if (run.cancelled || run.paused) return;
   const started = performance.now();
   let step = 1;
