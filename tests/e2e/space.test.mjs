@@ -90,6 +90,8 @@ test('t-SNE and UMAP on 1,500 GloVe words: the same original neighbours of "husb
     const { page, errors } = await openPage(context, `${server.url}?view=space&spn=${n}&spm=${method}`);
     await page.waitForSelector('#space-view[data-neighbours="husband"]', { timeout: 120000 });
     assert.match(await page.textContent('#space-progress-text'), method === 'tsne' ? /^t-SNE: done/ : /^UMAP: done/);
+    // the run's start was drawn first, before the exact neighbours were found
+    assert.equal(await page.getAttribute('#space-view', 'data-start-drawn'), await page.getAttribute('#space-view', 'data-layout'));
     assert.deepEqual(await neighboursOnPage(page), expected, method);
     assert.equal((await neighboursOnPage(page, 'layout')).length, 10);
     assert.deepEqual(errors, []);

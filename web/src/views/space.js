@@ -132,6 +132,7 @@ export const spaceView = {
       readoutLine.text(readout(words.length, dim(), m.outDim));
       draw();
       view.attr('data-frame', `${run} ${m.iteration}`); // this run's latest frame is drawn (the first-frame benchmark waits on it)
+      if (m.preparing) view.attr('data-start-drawn', String(run)); // the start, drawn before the neighbours were found
       buttons(!m.done);
       if (m.done) {
         view.attr('data-layout', String(run));
