@@ -39,6 +39,16 @@ export async function* piecesOf(file, chunkBytes) {
   }
 }
 
+/** A resizable buffer of `bytes`, room reserved up to `room` (less if the browser will not reserve that much). */
+function reserve(bytes, room) {
+  try {
+    return new ArrayBuffer(bytes, { maxByteLength: room });
+  } catch (error) {
+    if (!(error instanceof RangeError) || room <= 2 * bytes) throw error;
+    return new ArrayBuffer(bytes, { maxByteLength: 2 * bytes }); // a huge estimate: grow by copies instead
+  }
+}
+
 /**
  * The kept vectors, gathered as the parser hands them over, in one resizable ArrayBuffer that grows
  * in place: the table never exists twice (the parser's copy is freed as each piece arrives), and the
@@ -55,7 +65,7 @@ export function vectorTable() {
       if (buffer === null || need * 4 > buffer.maxByteLength) {
         // The first rows, or more rows than the file was estimated to hold: a new reservation (a
         // copy, which the estimate makes rare). Reserved address space costs no memory until used.
-        const bigger = new ArrayBuffer(need * 4, { maxByteLength: Math.max(expectedFloats, 2 * need) * 4 });
+        const bigger = reserve(need * 4, Math.max(expectedFloats, 2 * need) * 4);
         if (buffer) new Float32Array(bigger).set(new Float32Array(buffer, 0, used));
         buffer = bigger;
       } else {
