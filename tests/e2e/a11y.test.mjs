@@ -51,8 +51,36 @@ test('axe: zero violations on every view with its tables and menus open; dark an
   }
 });
 
+/**
+ * Records, in window.unnamedImages, every role="img" element that was in the document without a
+ * name at a moment the page gave back control (a microtask checkpoint): axe sees one moment, this
+ * sees them all (a canvas waiting for a worker's first layout had no name, and an axe scan on a
+ * slow machine met it).
+ */
+async function watchForUnnamedImages(context) {
+  await context.addInitScript(() => {
+    window.unnamedImages = [];
+    const check = (el) => {
+      if (el.nodeType !== 1 || !el.isConnected || el.getAttribute('role') !== 'img') return;
+      if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) return;
+      window.unnamedImages.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') check(record.target);
+        for (const node of record.addedNodes) {
+          if (node.nodeType !== 1) continue;
+          check(node);
+          node.querySelectorAll('[role="img"]').forEach(check);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'aria-label', 'aria-labelledby'] });
+  });
+}
+
 test('axe: zero violations on every view at 360 px, embedded (where boxes scroll sideways)', async () => {
   const phone = await launchBrowser({ bypassCSP: true, viewport: { width: 360, height: 800 } });
+  await watchForUnnamedImages(phone);
   const { page: first } = await openPage(phone, server.url);
   const ids = await viewIds(first);
   await first.close();
@@ -60,6 +88,7 @@ test('axe: zero violations on every view at 360 px, embedded (where boxes scroll
     const { page } = await openPage(phone, `${server.url}?view=${id}&embed=1`);
     await drawAllHeatmaps(page);
     assert.deepEqual(await scan(page), [], `${id} at 360 px`);
+    assert.deepEqual(await page.evaluate(() => window.unnamedImages), [], `${id} at 360 px: images without a name at some moment`);
     await page.close();
   }
   await phone.close();

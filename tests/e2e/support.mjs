@@ -2,7 +2,7 @@
 // CSP as a header) and Debian's Chromium driven by playwright-core.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,8 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
 }
 
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
-export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'))) {
+export async function launchBrowser(options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -59,6 +60,13 @@ export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmp
   // Tests wait on the page's own signals; a timeout only ends a test that is already failing. Two
   // test files share CI's two cores, so the default wait is twice Playwright's 30 s.
   context.setDefaultTimeout(60_000);
+  // Closed when the test (or, at top level, the file) that launched it ends, passed or failed: a
+  // browser left open by a failed assertion kept its keep-alive connections to the server, so the
+  // file never ended and CI ran into its time limit. Closing twice is harmless. The profile goes too.
+  after(async () => {
+    await context.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  });
   return context;
 }
 
@@ -69,10 +77,8 @@ export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmp
  */
 export async function openSite(browserOptions = {}) {
   const [server, context, core] = await Promise.all([serveStatic(), launchBrowser(browserOptions), loadCore()]);
-  after(async () => {
-    await context.close();
-    await server.close();
-  });
+  // stop() also drops keep-alive connections, which close() would wait on for ever
+  after(() => server.stop());
   return { server, context, core };
 }
 

@@ -19,6 +19,9 @@ export function createSpacePlot(holder, { onPick }) {
   const canvas = document.createElement('canvas');
   canvas.className = 'space-canvas';
   canvas.setAttribute('role', 'img');
+  // named from the start: the first layout comes from a worker, and a screen reader (or axe) may
+  // meet the canvas before it
+  canvas.setAttribute('aria-label', 'Scatter of the points, waiting for the first layout. The lists below give the same neighbours as text.');
   canvas.dataset.labelPx = String(LABEL_PX);
   holder.append(canvas);
   // the canvas is sized in pixels when painted: a narrower window (a phone turned, an iframe
