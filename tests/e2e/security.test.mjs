@@ -23,7 +23,7 @@ before(async () => {
 });
 after(async () => {
   await context?.close();
-  await server?.close();
+  await server?.stop();
 });
 
 function scriptSrc(policy) {

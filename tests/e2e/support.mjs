@@ -46,6 +46,11 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
   return { url: `http://127.0.0.1:${port}/`, close, stop: () => { const done = close(); server.closeAllConnections(); return done; } };
 }
 
+const openContexts = new Set();
+after(async () => {
+  for (const context of [...openContexts]) await context.close().catch(() => {});
+});
+
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
 export async function launchBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'));
@@ -60,12 +65,13 @@ export async function launchBrowser(options = {}) {
   // Tests wait on the page's own signals; a timeout only ends a test that is already failing. Two
   // test files share CI's two cores, so the default wait is twice Playwright's 30 s.
   context.setDefaultTimeout(60_000);
-  // Closed when the test (or, at top level, the file) that launched it ends, passed or failed: a
-  // browser left open by a failed assertion kept its keep-alive connections to the server, so the
-  // file never ended and CI ran into its time limit. Closing twice is harmless. The profile goes too.
-  after(async () => {
-    await context.close().catch(() => {});
-    rmSync(profile, { recursive: true, force: true });
+  // Closed when the file's tests end if the test that launched it did not get to close it: a
+  // browser left open by a failed assertion kept keep-alive connections to the server, so the file
+  // never ended and CI ran into its time limit. Its profile goes with it.
+  openContexts.add(context);
+  context.on('close', () => {
+    openContexts.delete(context);
+    try { rmSync(profile, { recursive: true, force: true, maxRetries: 3 }); } catch { /* a leftover temp folder is harmless */ }
   });
   return context;
 }
