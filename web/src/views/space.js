@@ -270,6 +270,8 @@ export const spaceView = {
 
     function runLayout(s, newRun = true) {
       if (newRun) run += 1;
+      // the signals of the previous layout go with it: its neighbours and report describe another layout
+      view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null);
       paused = false;
       bar.property('value', 0);
       progressText.text(`${methodName(s.spaceMethod)}: starting…`);
