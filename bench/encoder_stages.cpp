@@ -17,9 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "core/encoder/int8_kernels.hpp"
 #include "core/encoder/pack.hpp"
 #include "core/encoder/transformer.hpp"
 #include "core/encoder/unigram_tokenizer.hpp"
+#include "core/math/int8_matmul.hpp"
 #include "core/math/simd_matmul.hpp"
 #include "core/math/softmax.hpp"
 
@@ -91,9 +93,14 @@ MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
 using Spans = std::vector<std::pair<Eigen::Index, Eigen::Index>>;
 
 // One product with its bias, timed as "<layer>.<name> (rows x k x m)" (product) and "bias" apart.
+// Given int8 kernels, the product goes through them (as encode_batch does when given them).
+const Int8Kernels* g_int8 = nullptr;
+
 MatF affine(Stages& st, const std::string& label, const MatF& x, const MatF& kernel, const Vec& bias) {
+  const std::string name = label.substr(0, label.find(' ')) + "_kernel";
+  const Int8Columns* q = g_int8 ? g_int8->find(name) : nullptr;
   MatF out = st.time(label + " " + std::to_string(kernel.rows()) + "x" + std::to_string(kernel.cols()),
-                     [&] { return matmul_ab(x, kernel); });
+                     [&] { return q ? matmul_int8(x, *q) : matmul_ab(x, kernel); });
   st.time("bias adds", [&] { out.rowwise() += bias; return 0; });
   return out;
 }
@@ -185,21 +192,11 @@ MatF staged_forward(Stages& st, const EncoderPack& pack, const UnigramTokenizer&
   });
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::string path = argc > 1 ? argv[1] : "public/models/use-lite-int8.bin";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    return 1;
-  }
-  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const EncoderPack pack = read_pack(bytes.data(), bytes.size());
-  const UnigramTokenizer tokenizer(pack.vocabulary);
+// Times encode_batch and the staged pass, alternating; prints the split. Returns the sentence vectors.
+std::vector<RowVec<float>> report(const char* label, const EncoderPack& pack, const UnigramTokenizer& tokenizer,
+                                  const Int8Kernels* int8) {
   constexpr int kRepeats = 7;
-
-  // encode_batch and the staged pass alternate, so a busy moment of the machine hits both alike.
+  g_int8 = int8;
   std::vector<double> whole;
   std::vector<std::string> texts(kSentences.begin(), kSentences.end());
   std::map<std::string, double> best;
@@ -207,7 +204,7 @@ int main(int argc, char** argv) {
   MatF vectors;
   for (int r = 0; r <= kRepeats; ++r) {
     const auto start = Clock::now();
-    const auto reports = encode_batch(pack, tokenizer, texts);
+    const auto reports = encode_batch(pack, tokenizer, texts, int8);
     if (r > 0) whole.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     Stages st;
     vectors = staged_forward(st, pack, tokenizer);
@@ -219,19 +216,55 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(whole.begin(), whole.end());
-  const auto real = encode_batch(pack, tokenizer, texts);
+  const auto real = encode_batch(pack, tokenizer, texts, int8);
+  std::vector<RowVec<float>> out;
   float worst = 0;
   for (std::size_t s = 0; s < real.size(); ++s) {
+    out.push_back(real[s].sentence_vector);
     worst = std::max(worst, (real[s].sentence_vector - vectors.row(static_cast<Eigen::Index>(s))).cwiseAbs().maxCoeff());
   }
-  std::printf("encoder stages, %zu sentences in one batch, %s build, best of %d\n", kSentences.size(), AW_SIMD_NAME, kRepeats);
+  std::printf("\n%s: %zu sentences in one batch, %s build, best of %d\n", label, kSentences.size(), AW_SIMD_NAME, kRepeats);
   std::printf("%ld token rows\n", static_cast<long>(token_rows));
   std::printf("encode_batch as a whole: best %.1f ms, median %.1f ms\n", whole.front(), whole[whole.size() / 2]);
   std::printf("staged pass: %.1f ms (max |difference| of its sentence vectors to encode_batch's: %.2g)\n", best_total,
               static_cast<double>(worst));
   std::vector<std::pair<double, std::string>> sorted;
-  for (const auto& [name, ms] : best) sorted.emplace_back(ms, name);
+  double products = 0;
+  for (const auto& [name, ms] : best) {
+    sorted.emplace_back(ms, name);
+    if (name[0] == 'l' && name[1] != 'a') products += ms;  // "l0.…", "l1.…", not "layer norm"
+  }
   std::sort(sorted.rbegin(), sorted.rend());
+  std::printf("  %-40s %8.2f ms  %5.1f %%\n", "(all dense products)", products, 100 * products / best_total);
   for (const auto& [ms, name] : sorted) std::printf("  %-40s %8.2f ms  %5.1f %%\n", name.c_str(), ms, 100 * ms / best_total);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string path = argc > 1 ? argv[1] : "public/models/use-lite-int8.bin";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    return 1;
+  }
+  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto start = Clock::now();
+  const EncoderPack pack = read_pack(bytes.data(), bytes.size());
+  const double read_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  const UnigramTokenizer tokenizer(pack.vocabulary);
+  start = Clock::now();
+  const Int8Kernels int8 = int8_kernels(pack);
+  const double int8_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  std::printf("read_pack %.1f ms; int8_kernels (packing the int8 weights, once per model) %.1f ms\n", read_ms, int8_ms);
+  const auto floats = report("float SIMD products", pack, tokenizer, nullptr);
+  const auto ints = report("int8 dot products", pack, tokenizer, &int8);
+  double lowest = 1;
+  for (std::size_t s = 0; s < floats.size(); ++s) {
+    const double dot = floats[s].cast<double>().dot(ints[s].cast<double>());
+    lowest = std::min(lowest, dot / (floats[s].cast<double>().norm() * ints[s].cast<double>().norm()));
+  }
+  std::printf("\nlowest cosine between the two paths' sentence vectors: %.7f\n", lowest);
   return 0;
 }

@@ -71,7 +71,7 @@ void require_finite_values(const MatF& m, const std::string& name) {
 // the bytes means they were not valid UTF-8.
 bool valid_utf8(const std::string& text) { return code_points_to_utf8(utf8_to_code_points(text)) == text; }
 
-MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
+MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size, std::vector<float>& column_scales) {
   if (e.encoding > 2) throw InputError("The model pack has an unknown encoding for " + e.name + ".");
   // 64-bit arithmetic: in 32-bit wasm, rows * cols could wrap around size_t.
   const std::uint64_t rows = e.rows, cols = e.cols;
@@ -92,7 +92,7 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
     require_finite_values(m, e.name);
     return m;
   }
-  const std::vector<float> scale_values = read_floats(p, static_cast<std::size_t>(scales));
+  std::vector<float> scale_values = read_floats(p, static_cast<std::size_t>(scales));
   const Eigen::Map<const Eigen::RowVectorXf> scale(scale_values.data(), static_cast<long>(scales));
   const auto* q = reinterpret_cast<const std::int8_t*>(p + 4 * scales);  // bytes: any alignment
   using RowI8 = Eigen::Matrix<std::int8_t, 1, Eigen::Dynamic>;
@@ -105,6 +105,7 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
     }
   }
   require_finite_values(m, e.name);  // a NaN or infinite scale, or an int8 times a huge one
+  if (e.encoding == 1) column_scales = std::move(scale_values);
   return m;
 }
 
@@ -156,7 +157,15 @@ EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
   if (reader.pos() > data_start || data_start > size) {
     throw InputError("The model pack's header length does not match its contents.");
   }
-  for (const Entry& e : entries) pack.tensors[e.name] = decode(e, bytes + data_start, size - data_start);
+  for (const Entry& e : entries) {
+    std::vector<float> column_scales;
+    pack.tensors[e.name] = decode(e, bytes + data_start, size - data_start, column_scales);
+    if (e.encoding == 1) {
+      pack.column_scales[e.name] = std::move(column_scales);
+    } else {
+      pack.column_scales.erase(e.name);  // a later entry of the same name replaces an earlier one
+    }
+  }
   return pack;
 }
 

@@ -28,6 +28,9 @@ struct Piece {
 
 struct EncoderPack {
   std::map<std::string, MatF> tensors;  // by pack name, e.g. "l0.qkv_kernel"
+  // For each tensor stored with a scale per column (encoding 1), those scales: with them the int8
+  // values come back exactly from the decoded floats (core/encoder/int8_kernels.hpp).
+  std::map<std::string, std::vector<float>> column_scales;
   std::vector<Piece> vocabulary;
   const MatF& tensor(const std::string& name) const;  // throws InputError when missing
 };

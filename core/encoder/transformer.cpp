@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/encoder/int8_kernels.hpp"
 #include "core/math/simd_matmul.hpp"
 #include "core/math/softmax.hpp"
 
@@ -33,10 +34,13 @@ MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
   return out;
 }
 
-// x · kernel + bias, through the SIMD product (core/math/simd_matmul.hpp): nearly all of the
-// encoder's arithmetic is here.
-MatF affine(const MatF& x, const MatF& kernel, const Vec& bias) {
-  MatF out = matmul_ab(x, kernel);
+// x · kernel + bias, through the float SIMD product (core/math/simd_matmul.hpp) or, given the
+// int8 kernels, the int8 product (core/math/int8_matmul.hpp): nearly all of the encoder's
+// arithmetic is here.
+MatF affine(const EncoderPack& pack, const Int8Kernels* int8, const std::string& kernel, const MatF& x,
+            const Vec& bias) {
+  const Int8Columns* q = int8 ? int8->find(kernel) : nullptr;
+  MatF out = q ? matmul_int8(x, *q) : matmul_ab(x, pack.tensor(kernel));
   out.rowwise() += bias;
   return out;
 }
@@ -55,12 +59,12 @@ MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
 
 // One layer over the stacked tokens of several texts; `spans` gives each text's first row and
 // length. Attention runs within each span; everything else runs on all rows at once.
-std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const MatF& x,
+std::vector<LayerResult> run_layer(const EncoderPack& pack, const Int8Kernels* int8, int layer, const MatF& x,
                                    const std::vector<std::pair<Eigen::Index, Eigen::Index>>& spans, float eps) {
   const std::string p = "l" + std::to_string(layer) + ".";
   const MatF h = layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps);
   require_finite(h, p + "layer norm");
-  const MatF qkv = affine(h, pack.tensor(p + "qkv_kernel"), row(pack, p + "qkv_bias"));
+  const MatF qkv = affine(pack, int8, p + "qkv_kernel", h, row(pack, p + "qkv_bias"));
   require_finite(qkv, p + "queries, keys and values");
   const Eigen::Index width = qkv.cols() / 3;
   const Eigen::Index head_dim = width / kHeads;
@@ -84,14 +88,14 @@ std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const Mat
     }
   }
   require_finite(combined, p + "attention output");
-  MatF attended = affine(combined, pack.tensor(p + "out_kernel"), row(pack, p + "out_bias"));
-  attended += layer == 0 ? affine(x, pack.tensor("l0.residual_kernel"), row(pack, "l0.residual_bias")) : x;
+  MatF attended = affine(pack, int8, p + "out_kernel", combined, row(pack, p + "out_bias"));
+  attended += layer == 0 ? affine(pack, int8, "l0.residual_kernel", x, row(pack, "l0.residual_bias")) : x;
   require_finite(attended, p + "attention block");
   const MatF z = layer_norm(attended, row(pack, p + "ffn_ln_scale"), row(pack, p + "ffn_ln_bias"), eps);
   require_finite(z, p + "feed-forward layer norm");
-  const MatF hidden = affine(z, pack.tensor(p + "ffn1_kernel"), row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
+  const MatF hidden = affine(pack, int8, p + "ffn1_kernel", z, row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
   require_finite(hidden, p + "feed-forward hidden layer");
-  const MatF output = attended + affine(hidden, pack.tensor(p + "ffn2_kernel"), row(pack, p + "ffn2_bias"));
+  const MatF output = attended + affine(pack, int8, p + "ffn2_kernel", hidden, row(pack, p + "ffn2_bias"));
   require_finite(output, p + "output");
   for (std::size_t s = 0; s < spans.size(); ++s) results[s].output = output.middleRows(spans[s].first, spans[s].second);
   return results;
@@ -173,7 +177,7 @@ EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer
 }  // namespace
 
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                                        const std::vector<std::string>& nfkc_texts) {
+                                        const std::vector<std::string>& nfkc_texts, const Int8Kernels* int8) {
   if (nfkc_texts.size() > kMaxBatch) {
     throw InputError("The encoder takes at most " + std::to_string(kMaxBatch) + " texts at once; this batch has " +
                      std::to_string(nfkc_texts.size()) + ".");
@@ -200,7 +204,7 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
 
   const float eps = pack.tensor("ln_epsilon")(0, 0);
   for (int layer = 0; layer < kLayers; ++layer) {
-    std::vector<LayerResult> results = run_layer(pack, layer, x, spans, eps);
+    std::vector<LayerResult> results = run_layer(pack, int8, layer, x, spans, eps);
     x.resize(rows, results[0].output.cols());  // layer 0 widens 256 -> 512
     for (std::size_t s = 0; s < reports.size(); ++s) {
       x.middleRows(spans[s].first, spans[s].second) = results[s].output;
@@ -220,8 +224,8 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
 }
 
 EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                              const std::string& nfkc_text) {
-  return std::move(encode_batch(pack, tokenizer, {nfkc_text}).front());
+                              const std::string& nfkc_text, const Int8Kernels* int8) {
+  return std::move(encode_batch(pack, tokenizer, {nfkc_text}, int8).front());
 }
 
 }  // namespace aw::encoder

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "core/encoder/compare.hpp"
+#include "core/encoder/int8_kernels.hpp"
 #include "tests/native/encoder/bundled_pack.hpp"
 #include "core/encoder/pack.hpp"
 #include "core/encoder/transformer.hpp"
@@ -195,4 +196,41 @@ TEST_CASE("trained bank comparison with a same-sense control: the pair unchanged
   const TrainedComparison empty = compare_sentences(pack(), tokenizer, s1, s2, "bank", std::string(""));
   CHECK_FALSE(empty.has_control);
   CHECK(empty.notices.back().find("control sentence is empty") != std::string::npos);
+}
+
+TEST_CASE("encoder through int8 products: as close to the fp32 model as the float path, close to it") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  const Int8Kernels int8 = int8_kernels(pack());
+  double worst_attention_fp32 = 0, worst_vector_same = 0, worst_vector_float = 0, min_cos_fp32 = 1, min_cos_fp32_float = 1;
+  std::vector<std::string> texts;
+  for (const auto& s : reference()["sentences"]) {
+    CAPTURE(s["text"].get<std::string>());
+    texts.push_back(s["nfkc"].get<std::string>());
+    const EncoderReport r = encode_sentence(pack(), tokenizer, texts.back(), &int8);
+    const EncoderReport f = encode_sentence(pack(), tokenizer, texts.back());
+    REQUIRE(r.layers.size() == 2);
+    for (int layer = 0; layer < 2; ++layer) {
+      for (int head = 0; head < kHeads; ++head) {
+        const aw::MatD ours = r.layers[layer].heads[head].attn_weights.cast<double>();
+        worst_attention_fp32 = std::max(worst_attention_fp32, golden::max_abs_diff(ours, golden::matrix(s["fp32"]["attention"][layer][head])));
+      }
+    }
+    worst_vector_same = std::max(worst_vector_same, golden::max_abs_diff(r.sentence_vector.cast<double>(), golden::matrix(s["int8"]["sentence_vector"])));
+    worst_vector_float = std::max(worst_vector_float, static_cast<double>((r.sentence_vector - f.sentence_vector).cwiseAbs().maxCoeff()));
+    min_cos_fp32 = std::min(min_cos_fp32, cosine(r.sentence_vector, s["fp32"]["sentence_vector"]));
+    min_cos_fp32_float = std::min(min_cos_fp32_float, cosine(f.sentence_vector, s["fp32"]["sentence_vector"]));
+    CHECK(r.sentence_vector.norm() == doctest::Approx(1.0).epsilon(1e-5));
+  }
+  MESSAGE("int8 products: attention |diff| vs TF.js fp32 " << worst_attention_fp32 << "; sentence vector |diff| vs TF.js int8 "
+          << worst_vector_same << ", vs our float path " << worst_vector_float << "; cosine to fp32 >= " << min_cos_fp32
+          << " (float path " << min_cos_fp32_float << ")");
+  CHECK(worst_attention_fp32 < 0.03);  // the same bound as the float path's
+  CHECK(worst_vector_float < 1e-4);     // quantizing the activations to int16 costs this much (2.6e-5), no more
+  CHECK(worst_vector_same < 1e-4);
+  CHECK(min_cos_fp32 > min_cos_fp32_float - 1e-5);
+  // A batch gives each text what it gets alone, exactly: each row is quantized on its own.
+  const std::vector<EncoderReport> batch = encode_batch(pack(), tokenizer, texts, &int8);
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    CHECK(batch[i].sentence_vector == encode_sentence(pack(), tokenizer, texts[i], &int8).sentence_vector);
+  }
 }

@@ -381,13 +381,17 @@ export class AttentionCore {
    * Decodes the trained encoder's pack once and keeps the model in the core's memory, for every
    * request that follows (the free functions below decode the 7 MB pack on each call). The caller
    * owns it: call `.delete()` when done. Throws on a damaged pack.
+   * `products`: how the dense layers multiply, 'float' (float SIMD kernels) or 'int8' (int8 weights,
+   * widening integer dot products; bench/encoder.mjs measures both).
    * @param {Uint8Array} pack
+   * @param {{products?: 'float'|'int8'}} [options]
    * @returns {EncoderModel}
    */
-  createEncoderModel(pack) {
+  createEncoderModel(pack, { products = 'float' } = {}) {
     const handle = new this.module.EncoderModel();
     try {
       handle.load(pack);
+      if (products !== 'float') handle.useProducts(products);
     } catch (error) {
       handle.delete();
       throw error;
