@@ -17,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "core/encoder/int8_kernels.hpp"
 #include "core/encoder/pack.hpp"
 #include "core/encoder/transformer.hpp"
 #include "core/encoder/unigram_tokenizer.hpp"
@@ -93,14 +92,13 @@ MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
 using Spans = std::vector<std::pair<Eigen::Index, Eigen::Index>>;
 
 // One product with its bias, timed as "<layer>.<name> (rows x k x m)" (product) and "bias" apart.
-// Given int8 kernels, the product goes through them (as encode_batch does when given them).
-const Int8Kernels* g_int8 = nullptr;
-
-MatF affine(Stages& st, const std::string& label, const MatF& x, const MatF& kernel, const Vec& bias) {
-  const std::string name = label.substr(0, label.find(' ')) + "_kernel";
-  const Int8Columns* q = g_int8 ? g_int8->find(name) : nullptr;
-  MatF out = st.time(label + " " + std::to_string(kernel.rows()) + "x" + std::to_string(kernel.cols()),
-                     [&] { return q ? matmul_int8(x, *q) : matmul_ab(x, kernel); });
+// Through the int8 product when the pack was read for it, as encode_batch does.
+MatF affine(Stages& st, const EncoderPack& pack, const std::string& label, const MatF& x, const Vec& bias) {
+  const std::string name = label + "_kernel";
+  const Shape shape = pack.shape(name);
+  const Int8Columns* q = pack.int8_kernel(name);
+  MatF out = st.time(label + " " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols),
+                     [&] { return q ? matmul_int8(x, *q) : matmul_ab(x, pack.tensor(name)); });
   st.time("bias adds", [&] { out.rowwise() += bias; return 0; });
   return out;
 }
@@ -111,7 +109,7 @@ MatF run_layer(Stages& st, const EncoderPack& pack, int layer, const MatF& x, co
   const std::string p = "l" + std::to_string(layer) + ".";
   const MatF h = st.time("layer norm", [&] { return layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps); });
   finite(st, h);
-  const MatF qkv = affine(st, p + "qkv", h, pack.tensor(p + "qkv_kernel"), row(pack, p + "qkv_bias"));
+  const MatF qkv = affine(st, pack, p + "qkv", h, row(pack, p + "qkv_bias"));
   finite(st, qkv);
   const Eigen::Index width = qkv.cols() / 3, head_dim = width / kHeads;
   const float q_scale = pack.tensor(p + "q_scale")(0, 0);
@@ -130,9 +128,9 @@ MatF run_layer(Stages& st, const EncoderPack& pack, int layer, const MatF& x, co
     }
   }
   finite(st, combined);
-  MatF attended = affine(st, p + "out", combined, pack.tensor(p + "out_kernel"), row(pack, p + "out_bias"));
+  MatF attended = affine(st, pack, p + "out", combined, row(pack, p + "out_bias"));
   if (layer == 0) {
-    const MatF residual = affine(st, p + "residual", x, pack.tensor("l0.residual_kernel"), row(pack, "l0.residual_bias"));
+    const MatF residual = affine(st, pack, "l0.residual", x, row(pack, "l0.residual_bias"));
     st.time("residual adds", [&] { attended += residual; return 0; });
   } else {
     st.time("residual adds", [&] { attended += x; return 0; });
@@ -140,10 +138,10 @@ MatF run_layer(Stages& st, const EncoderPack& pack, int layer, const MatF& x, co
   finite(st, attended);
   const MatF z = st.time("layer norm", [&] { return layer_norm(attended, row(pack, p + "ffn_ln_scale"), row(pack, p + "ffn_ln_bias"), eps); });
   finite(st, z);
-  MatF hidden = affine(st, p + "ffn1", z, pack.tensor(p + "ffn1_kernel"), row(pack, p + "ffn1_bias"));
+  MatF hidden = affine(st, pack, p + "ffn1", z, row(pack, p + "ffn1_bias"));
   st.time("relu", [&] { hidden = hidden.cwiseMax(0.0f); return 0; });
   finite(st, hidden);
-  MatF output = affine(st, p + "ffn2", hidden, pack.tensor(p + "ffn2_kernel"), row(pack, p + "ffn2_bias"));
+  MatF output = affine(st, pack, p + "ffn2", hidden, row(pack, p + "ffn2_bias"));
   st.time("residual adds", [&] { output += attended; return 0; });
   finite(st, output);
   st.time("per-text copies", [&] {
@@ -181,22 +179,25 @@ MatF staged_forward(Stages& st, const EncoderPack& pack, const UnigramTokenizer&
   token_rows = rows;
   const float eps = pack.tensor("ln_epsilon")(0, 0);
   for (int layer = 0; layer < kLayers; ++layer) x = run_layer(st, pack, layer, x, spans, eps);
+  const MatF pooled = st.time("pooling, tanh, l2", [&] {
+    MatF means(static_cast<Eigen::Index>(spans.size()), x.cols());
+    for (std::size_t s = 0; s < spans.size(); ++s) means.row(static_cast<Eigen::Index>(s)) = x.middleRows(spans[s].first, spans[s].second).colwise().mean();
+    return means;
+  });
+  const MatF projected = affine(st, pack, "pool", pooled, row(pack, "pool_bias"));
   return st.time("pooling, tanh, l2", [&] {
-    MatF out(static_cast<Eigen::Index>(spans.size()), pack.tensor("pool_kernel").cols());
-    for (std::size_t s = 0; s < spans.size(); ++s) {
-      const Vec pooled = x.middleRows(spans[s].first, spans[s].second).colwise().mean();
-      const Vec hidden = (pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias")).array().tanh().matrix();
-      out.row(static_cast<Eigen::Index>(s)) = hidden / std::sqrt(std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0)));
+    MatF out(projected.rows(), projected.cols());
+    for (Eigen::Index s = 0; s < projected.rows(); ++s) {
+      const Vec hidden = projected.row(s).array().tanh().matrix();
+      out.row(s) = hidden / std::sqrt(std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0)));
     }
     return out;
   });
 }
 
 // Times encode_batch and the staged pass, alternating; prints the split. Returns the sentence vectors.
-std::vector<RowVec<float>> report(const char* label, const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                                  const Int8Kernels* int8) {
+std::vector<RowVec<float>> report(const char* label, const EncoderPack& pack, const UnigramTokenizer& tokenizer) {
   constexpr int kRepeats = 7;
-  g_int8 = int8;
   std::vector<double> whole;
   std::vector<std::string> texts(kSentences.begin(), kSentences.end());
   std::map<std::string, double> best;
@@ -204,7 +205,7 @@ std::vector<RowVec<float>> report(const char* label, const EncoderPack& pack, co
   MatF vectors;
   for (int r = 0; r <= kRepeats; ++r) {
     const auto start = Clock::now();
-    const auto reports = encode_batch(pack, tokenizer, texts, int8);
+    const auto reports = encode_batch(pack, tokenizer, texts);
     if (r > 0) whole.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     Stages st;
     vectors = staged_forward(st, pack, tokenizer);
@@ -216,7 +217,7 @@ std::vector<RowVec<float>> report(const char* label, const EncoderPack& pack, co
     }
   }
   std::sort(whole.begin(), whole.end());
-  const auto real = encode_batch(pack, tokenizer, texts, int8);
+  const auto real = encode_batch(pack, tokenizer, texts);
   std::vector<RowVec<float>> out;
   float worst = 0;
   for (std::size_t s = 0; s < real.size(); ++s) {
@@ -232,7 +233,7 @@ std::vector<RowVec<float>> report(const char* label, const EncoderPack& pack, co
   double products = 0;
   for (const auto& [name, ms] : best) {
     sorted.emplace_back(ms, name);
-    if (name[0] == 'l' && name[1] != 'a') products += ms;  // "l0.…", "l1.…", not "layer norm"
+    if ((name[0] == 'l' && name[1] != 'a') || name.rfind("pool ", 0) == 0) products += ms;  // "l0.…", "pool …"
   }
   std::sort(sorted.rbegin(), sorted.rend());
   std::printf("  %-40s %8.2f ms  %5.1f %%\n", "(all dense products)", products, 100 * products / best_total);
@@ -253,13 +254,13 @@ int main(int argc, char** argv) {
   auto start = Clock::now();
   const EncoderPack pack = read_pack(bytes.data(), bytes.size());
   const double read_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  const UnigramTokenizer tokenizer(pack.vocabulary);
   start = Clock::now();
-  const Int8Kernels int8 = int8_kernels(pack);
+  const EncoderPack pack_int8 = read_pack(bytes.data(), bytes.size(), Products::int8);
   const double int8_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  std::printf("read_pack %.1f ms; int8_kernels (packing the int8 weights, once per model) %.1f ms\n", read_ms, int8_ms);
-  const auto floats = report("float SIMD products", pack, tokenizer, nullptr);
-  const auto ints = report("int8 dot products", pack, tokenizer, &int8);
+  std::printf("read_pack for float products %.1f ms, for int8 products %.1f ms (first calls)\n", read_ms, int8_ms);
+  const UnigramTokenizer tokenizer(pack.vocabulary);
+  const auto floats = report("float SIMD products", pack, tokenizer);
+  const auto ints = report("int8 dot products", pack_int8, tokenizer);
   double lowest = 1;
   for (std::size_t s = 0; s < floats.size(); ++s) {
     const double dot = floats[s].cast<double>().dot(ints[s].cast<double>());

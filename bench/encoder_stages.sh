@@ -8,8 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build/encoder-stages
 mkdir -p "$out"
-sources=(bench/encoder_stages.cpp core/encoder/pack.cpp core/encoder/unigram_tokenizer.cpp core/encoder/transformer.cpp
-  core/encoder/int8_kernels.cpp)
+sources=(bench/encoder_stages.cpp core/encoder/pack.cpp core/encoder/unigram_tokenizer.cpp core/encoder/transformer.cpp)
 flags=(-std=c++17 -O3 -DNDEBUG -ffp-contract=off -I. -I/usr/include/eigen3)
 case "${1:-simd}" in
   native)

@@ -2,15 +2,14 @@
 // out. Two ways in:
 //   - EncoderModel, a decoded model resident in the wasm heap: made once from the pack's bytes
 //     (load), used for every request, freed with .delete(). The JS wrapper owns its lifetime
-//     (core/attention-core.js, createEncoderModel). useProducts("int8" | "float") picks how its
-//     dense layers multiply (core/encoder/int8_kernels.hpp).
+//     (core/attention-core.js, createEncoderModel). load's second argument, "float" or "int8",
+//     says how its dense layers multiply (core/encoder/pack.hpp: Products).
 //   - free functions that take the pack's bytes and decode them on every call (tests, and the
 //     benchmark's "before").
 // Callers pass NFKC-normalised text (see unigram_tokenizer.hpp).
 #include <memory>
 
 #include "core/encoder/compare.hpp"
-#include "core/encoder/int8_kernels.hpp"
 #include "core/encoder/word_in_context.hpp"
 #include "wasm/convert.hpp"
 
@@ -19,10 +18,16 @@ namespace {
 using namespace aw_js;
 namespace enc = aw::encoder;
 
-enc::EncoderPack pack_from_js(const val& bytes) {
+enc::EncoderPack pack_from_js(const val& bytes, enc::Products products = enc::Products::float_simd) {
   if (!bytes.instanceof(val::global("Uint8Array"))) throw aw::InputError("the model pack must be a Uint8Array");
   const std::vector<std::uint8_t> data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
-  return enc::read_pack(data.data(), data.size());
+  return enc::read_pack(data.data(), data.size(), products);
+}
+
+enc::Products products_from_js(const std::string& name) {
+  if (name == "float") return enc::Products::float_simd;
+  if (name == "int8") return enc::Products::int8;
+  throw aw::InputError("the encoder's products are \"float\" or \"int8\", not \"" + name + "\"");
 }
 
 val report_to_js(const enc::EncoderReport& r) {
@@ -74,17 +79,15 @@ val focus_to_js(const std::vector<enc::HeadFocus>& focus) {
   return out;
 }
 
-val encode_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const std::string& nfkc_text,
-                 const enc::Int8Kernels* int8 = nullptr) {
-  return report_to_js(enc::encode_sentence(pack, tokenizer, nfkc_text, int8));
+val encode_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const std::string& nfkc_text) {
+  return report_to_js(enc::encode_sentence(pack, tokenizer, nfkc_text));
 }
 
-val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& options,
-                  const enc::Int8Kernels* int8 = nullptr) {
+val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& options) {
   const enc::TrainedComparison c = enc::compare_sentences(
       pack, tokenizer, string_field(options, "sentence", "The bank of the river is muddy today."),
       string_field(options, "sentence2", "I have money in my bank account."), string_field(options, "target", "bank"),
-      has(options, "control") ? std::optional<std::string>(string_field(options, "control", "")) : std::nullopt, int8);
+      has(options, "control") ? std::optional<std::string>(string_field(options, "control", "")) : std::nullopt);
   val out = val::object();
   out.set("first", report_to_js(c.first));
   out.set("second", report_to_js(c.second));
@@ -113,11 +116,10 @@ val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tok
 }
 
 // Sentence vectors only, for many texts: (texts, 512) rows.
-val vectors_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& texts,
-                  const enc::Int8Kernels* int8 = nullptr) {
+val vectors_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& texts) {
   std::vector<std::string> nfkc_texts;
   for (unsigned i = 0, n = texts["length"].as<unsigned>(); i < n; ++i) nfkc_texts.push_back(texts[i].as<std::string>());
-  const std::vector<enc::EncoderReport> reports = enc::encode_batch(pack, tokenizer, nfkc_texts, int8);
+  const std::vector<enc::EncoderReport> reports = enc::encode_batch(pack, tokenizer, nfkc_texts);
   aw::MatF out(static_cast<long>(reports.size()), 512);
   for (std::size_t i = 0; i < reports.size(); ++i) out.row(static_cast<long>(i)) = reports[i].sentence_vector;
   return matrix_to_js(out);
@@ -150,38 +152,22 @@ val sentence_vectors(val pack_bytes, val texts) {
 // JS Error like every other call (embind constructors cannot go through guarded()).
 class EncoderModel {
  public:
-  val load(val pack_bytes) {
+  val load(val pack_bytes, std::string products) {
     return guarded([&] {
       tokenizer_.reset();
-      int8_.reset();
-      pack_ = pack_from_js(pack_bytes);
+      pack_ = pack_from_js(pack_bytes, products_from_js(products));
       tokenizer_ = std::make_unique<enc::UnigramTokenizer>(pack_.vocabulary);  // refers to pack_'s pieces
-      return val(static_cast<double>(pack_.tensors.size()));
-    });
-  }
-  // "float": the float SIMD product; "int8": int8 weights and int16 activations through widening
-  // integer dot products (its weights packed once, here). Returns the name now in use.
-  val useProducts(std::string kind) {
-    return guarded([&] {
-      loaded();
-      if (kind == "int8") {
-        if (!int8_) int8_ = std::make_unique<enc::Int8Kernels>(enc::int8_kernels(pack_));
-      } else if (kind == "float") {
-        int8_.reset();
-      } else {
-        throw aw::InputError("the encoder's products are \"float\" or \"int8\", not \"" + kind + "\"");
-      }
-      return val(kind);
+      return val(static_cast<double>(pack_.tensors.size() + pack_.int8_kernels.size()));
     });
   }
   val encodeSentence(std::string nfkc_text) const {
-    return guarded([&] { return encode_to_js(pack_, loaded(), nfkc_text, int8_.get()); });
+    return guarded([&] { return encode_to_js(pack_, loaded(), nfkc_text); });
   }
   val compareTrained(val options) const {
-    return guarded([&] { return compare_to_js(pack_, loaded(), options, int8_.get()); });
+    return guarded([&] { return compare_to_js(pack_, loaded(), options); });
   }
   val sentenceVectors(val texts) const {
-    return guarded([&] { return vectors_to_js(pack_, loaded(), texts, int8_.get()); });
+    return guarded([&] { return vectors_to_js(pack_, loaded(), texts); });
   }
   // {pieces: string[], dim, vocabulary, wordStarts, data: Float32Array (pieces × dim)}: token-table rows first .. first + count − 1.
   val tokenTable(int first, int count) const {
@@ -201,7 +187,7 @@ class EncoderModel {
   val wordVectorsInContext(val texts, val words) const {
     return guarded([&] {
       const aw::MatF v = enc::word_vectors_in_context(pack_, loaded(), emscripten::vecFromJSArray<std::string>(texts),
-                                                      emscripten::vecFromJSArray<std::string>(words), int8_.get());
+                                                      emscripten::vecFromJSArray<std::string>(words));
       val out = val::object();
       out.set("rows", static_cast<int>(v.rows()));
       out.set("cols", static_cast<int>(v.cols()));
@@ -217,7 +203,6 @@ class EncoderModel {
   }
   enc::EncoderPack pack_;
   std::unique_ptr<enc::UnigramTokenizer> tokenizer_;
-  std::unique_ptr<enc::Int8Kernels> int8_;  // set by useProducts("int8")
 };
 
 }  // namespace
@@ -226,7 +211,6 @@ EMSCRIPTEN_BINDINGS(aw_encoder) {
   emscripten::class_<EncoderModel>("EncoderModel")
       .constructor<>()
       .function("load", &EncoderModel::load)
-      .function("useProducts", &EncoderModel::useProducts)
       .function("encodeSentence", &EncoderModel::encodeSentence)
       .function("compareTrained", &EncoderModel::compareTrained)
       .function("sentenceVectors", &EncoderModel::sentenceVectors)

@@ -40,10 +40,9 @@ std::vector<HeadFocus> focus_of(const EncoderReport& report, long target) {
 
 TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                     const std::string& first_nfkc, const std::string& second_nfkc,
-                                    const std::string& target, const std::optional<std::string>& control_nfkc,
-                                    const Int8Kernels* int8) {
+                                    const std::string& target, const std::optional<std::string>& control_nfkc) {
   TrainedComparison c;
-  std::vector<EncoderReport> both = encode_batch(pack, tokenizer, {first_nfkc, second_nfkc}, int8);
+  std::vector<EncoderReport> both = encode_batch(pack, tokenizer, {first_nfkc, second_nfkc});
   c.first = std::move(both[0]);
   c.second = std::move(both[1]);
   c.target_piece = word_piece(target);
@@ -70,7 +69,7 @@ TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokeni
     return c;
   }
   c.has_control = true;
-  c.control = encode_sentence(pack, tokenizer, *control_nfkc, int8);
+  c.control = encode_sentence(pack, tokenizer, *control_nfkc);
   c.target_control = find_piece(c.control, c.target_piece);
   if (c.target_control < 0) {
     c.notices.push_back("\"" + target + "\" is not a single whole-word token in the control sentence, so the control is left out.");

@@ -45,7 +45,6 @@ struct TrainedComparison {
 TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                     const std::string& first_nfkc, const std::string& second_nfkc,
                                     const std::string& target,
-                                    const std::optional<std::string>& control_nfkc = std::nullopt,
-                                    const Int8Kernels* int8 = nullptr);  // as in encode_batch
+                                    const std::optional<std::string>& control_nfkc = std::nullopt);
 
 }  // namespace aw::encoder

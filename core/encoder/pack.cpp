@@ -71,7 +71,13 @@ void require_finite_values(const MatF& m, const std::string& name) {
 // the bytes means they were not valid UTF-8.
 bool valid_utf8(const std::string& text) { return code_points_to_utf8(utf8_to_code_points(text)) == text; }
 
-MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size, std::vector<float>& column_scales) {
+// The bytes of one tensor, checked to lie inside the data, and how many scales lead them.
+struct Located {
+  const std::uint8_t* p = nullptr;
+  std::uint64_t rows = 0, cols = 0, scales = 0;
+};
+
+Located locate(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
   if (e.encoding > 2) throw InputError("The model pack has an unknown encoding for " + e.name + ".");
   // 64-bit arithmetic: in 32-bit wasm, rows * cols could wrap around size_t.
   const std::uint64_t rows = e.rows, cols = e.cols;
@@ -85,14 +91,19 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size, std
   if (e.offset > data_size || bytes > data_size - e.offset) {
     throw InputError("The model pack's data for " + e.name + " lies outside the file.");
   }
-  const std::uint8_t* p = data + e.offset;
+  return {data + e.offset, rows, cols, scales};
+}
+
+MatF decode(const Entry& e, const Located& at) {
+  const std::uint8_t* p = at.p;
+  const std::uint64_t rows = at.rows, cols = at.cols, n = rows * cols, scales = at.scales;
   MatF m(static_cast<long>(rows), static_cast<long>(cols));
   if (e.encoding == 0) {
     std::memcpy(m.data(), p, static_cast<std::size_t>(4 * n));  // no alignment needed
     require_finite_values(m, e.name);
     return m;
   }
-  std::vector<float> scale_values = read_floats(p, static_cast<std::size_t>(scales));
+  const std::vector<float> scale_values = read_floats(p, static_cast<std::size_t>(scales));
   const Eigen::Map<const Eigen::RowVectorXf> scale(scale_values.data(), static_cast<long>(scales));
   const auto* q = reinterpret_cast<const std::int8_t*>(p + 4 * scales);  // bytes: any alignment
   using RowI8 = Eigen::Matrix<std::int8_t, 1, Eigen::Dynamic>;
@@ -105,8 +116,18 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size, std
     }
   }
   require_finite_values(m, e.name);  // a NaN or infinite scale, or an int8 times a huge one
-  if (e.encoding == 1) column_scales = std::move(scale_values);
   return m;
+}
+
+// An encoding-1 tensor kept int8, packed for the int8 product (no float is made). Its scales are
+// refused where decoding would refuse them: not finite, or so large that 128 times one is not.
+Int8Columns keep_int8(const Entry& e, const Located& at) {
+  const std::vector<float> scale = read_floats(at.p, static_cast<std::size_t>(at.scales));
+  for (const float s : scale) {
+    if (!std::isfinite(s * 128.0f)) throw InputError("The model pack's " + e.name + " holds a value that is not a finite number.");
+  }
+  const auto* q = reinterpret_cast<const std::int8_t*>(at.p + 4 * at.scales);
+  return pack_int8_columns(q, scale.data(), static_cast<int>(at.rows), static_cast<int>(at.cols));
 }
 
 }  // namespace
@@ -117,7 +138,18 @@ const MatF& EncoderPack::tensor(const std::string& name) const {
   return it->second;
 }
 
-EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
+const Int8Columns* EncoderPack::int8_kernel(const std::string& name) const {
+  const auto it = int8_kernels.find(name);
+  return it == int8_kernels.end() ? nullptr : &it->second;
+}
+
+Shape EncoderPack::shape(const std::string& name) const {
+  if (const Int8Columns* k = int8_kernel(name)) return {k->rows, k->cols, "", ""};
+  const MatF& t = tensor(name);
+  return {static_cast<long>(t.rows()), static_cast<long>(t.cols()), "", ""};
+}
+
+EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size, Products products) {
   Reader reader(bytes, size);
   const auto header_length = reader.read<std::uint32_t>("the header length");
   if (reader.text(8, "the magic") != std::string("AWUSE\x01\0\0", 8)) {
@@ -158,12 +190,13 @@ EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
     throw InputError("The model pack's header length does not match its contents.");
   }
   for (const Entry& e : entries) {
-    std::vector<float> column_scales;
-    pack.tensors[e.name] = decode(e, bytes + data_start, size - data_start, column_scales);
-    if (e.encoding == 1) {
-      pack.column_scales[e.name] = std::move(column_scales);
+    const Located at = locate(e, bytes + data_start, size - data_start);
+    pack.tensors.erase(e.name);  // a later entry of the same name replaces an earlier one
+    pack.int8_kernels.erase(e.name);
+    if (products == Products::int8 && e.encoding == 1) {
+      pack.int8_kernels.emplace(e.name, keep_int8(e, at));
     } else {
-      pack.column_scales.erase(e.name);  // a later entry of the same name replaces an earlier one
+      pack.tensors.emplace(e.name, decode(e, at));
     }
   }
   return pack;

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "core/encoder/int8_kernels.hpp"
 #include "core/math/simd_matmul.hpp"
 #include "core/math/softmax.hpp"
 
@@ -34,12 +33,11 @@ MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
   return out;
 }
 
-// x · kernel + bias, through the float SIMD product (core/math/simd_matmul.hpp) or, given the
-// int8 kernels, the int8 product (core/math/int8_matmul.hpp): nearly all of the encoder's
-// arithmetic is here.
-MatF affine(const EncoderPack& pack, const Int8Kernels* int8, const std::string& kernel, const MatF& x,
-            const Vec& bias) {
-  const Int8Columns* q = int8 ? int8->find(kernel) : nullptr;
+// x · kernel + bias, through the int8 product when the pack was read for it
+// (core/math/int8_matmul.hpp), else through the float SIMD product (core/math/simd_matmul.hpp):
+// nearly all of the encoder's arithmetic is here.
+MatF affine(const EncoderPack& pack, const std::string& kernel, const MatF& x, const Vec& bias) {
+  const Int8Columns* q = pack.int8_kernel(kernel);
   MatF out = q ? matmul_int8(x, *q) : matmul_ab(x, pack.tensor(kernel));
   out.rowwise() += bias;
   return out;
@@ -59,12 +57,12 @@ MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
 
 // One layer over the stacked tokens of several texts; `spans` gives each text's first row and
 // length. Attention runs within each span; everything else runs on all rows at once.
-std::vector<LayerResult> run_layer(const EncoderPack& pack, const Int8Kernels* int8, int layer, const MatF& x,
+std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const MatF& x,
                                    const std::vector<std::pair<Eigen::Index, Eigen::Index>>& spans, float eps) {
   const std::string p = "l" + std::to_string(layer) + ".";
   const MatF h = layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps);
   require_finite(h, p + "layer norm");
-  const MatF qkv = affine(pack, int8, p + "qkv_kernel", h, row(pack, p + "qkv_bias"));
+  const MatF qkv = affine(pack, p + "qkv_kernel", h, row(pack, p + "qkv_bias"));
   require_finite(qkv, p + "queries, keys and values");
   const Eigen::Index width = qkv.cols() / 3;
   const Eigen::Index head_dim = width / kHeads;
@@ -88,14 +86,14 @@ std::vector<LayerResult> run_layer(const EncoderPack& pack, const Int8Kernels* i
     }
   }
   require_finite(combined, p + "attention output");
-  MatF attended = affine(pack, int8, p + "out_kernel", combined, row(pack, p + "out_bias"));
-  attended += layer == 0 ? affine(pack, int8, "l0.residual_kernel", x, row(pack, "l0.residual_bias")) : x;
+  MatF attended = affine(pack, p + "out_kernel", combined, row(pack, p + "out_bias"));
+  attended += layer == 0 ? affine(pack, "l0.residual_kernel", x, row(pack, "l0.residual_bias")) : x;
   require_finite(attended, p + "attention block");
   const MatF z = layer_norm(attended, row(pack, p + "ffn_ln_scale"), row(pack, p + "ffn_ln_bias"), eps);
   require_finite(z, p + "feed-forward layer norm");
-  const MatF hidden = affine(pack, int8, p + "ffn1_kernel", z, row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
+  const MatF hidden = affine(pack, p + "ffn1_kernel", z, row(pack, p + "ffn1_bias")).cwiseMax(0.0f);
   require_finite(hidden, p + "feed-forward hidden layer");
-  const MatF output = attended + affine(pack, int8, p + "ffn2_kernel", hidden, row(pack, p + "ffn2_bias"));
+  const MatF output = attended + affine(pack, p + "ffn2_kernel", hidden, row(pack, p + "ffn2_bias"));
   require_finite(output, p + "output");
   for (std::size_t s = 0; s < spans.size(); ++s) results[s].output = output.middleRows(spans[s].first, spans[s].second);
   return results;
@@ -104,9 +102,9 @@ std::vector<LayerResult> run_layer(const EncoderPack& pack, const Int8Kernels* i
 // Every tensor's shape, checked against the others before any product, so a damaged or foreign
 // pack is refused with a message instead of read out of bounds.
 void require_shape(const EncoderPack& pack, const std::string& name, Eigen::Index rows, Eigen::Index cols) {
-  const MatF& t = pack.tensor(name);
-  if ((rows >= 0 && t.rows() != rows) || (cols >= 0 && t.cols() != cols)) {
-    throw InputError("The model pack's " + name + " has shape " + shape_str(t.rows(), t.cols()) +
+  const Shape t = pack.shape(name);
+  if ((rows >= 0 && t.rows != rows) || (cols >= 0 && t.cols != cols)) {
+    throw InputError("The model pack's " + name + " has shape " + shape_str(t.rows, t.cols) +
                      ", which does not fit the rest of the model.");
   }
 }
@@ -120,9 +118,9 @@ void check_shapes(const EncoderPack& pack) {
   require_shape(pack, "l2_epsilon", 1, 1);
   for (int layer = 0; layer < kLayers; ++layer) {
     const std::string p = "l" + std::to_string(layer) + ".";
-    const Eigen::Index attention_width = pack.tensor(p + "qkv_kernel").cols() / 3;
-    const Eigen::Index out = pack.tensor(p + "out_kernel").cols();
-    const Eigen::Index hidden = pack.tensor(p + "ffn1_kernel").cols();
+    const Eigen::Index attention_width = pack.shape(p + "qkv_kernel").cols / 3;
+    const Eigen::Index out = pack.shape(p + "out_kernel").cols;
+    const Eigen::Index hidden = pack.shape(p + "ffn1_kernel").cols;
     if (attention_width == 0 || attention_width % kHeads != 0) {
       throw InputError("The model pack's " + p + "qkv_kernel does not split into " + std::to_string(kHeads) + " heads.");
     }
@@ -148,7 +146,7 @@ void check_shapes(const EncoderPack& pack) {
     width = out;
   }
   require_shape(pack, "pool_kernel", width, -1);
-  require_shape(pack, "pool_bias", 1, pack.tensor("pool_kernel").cols());
+  require_shape(pack, "pool_bias", 1, pack.shape("pool_kernel").cols);
 }
 
 // Tokens, static vectors and x0 of one text.
@@ -177,7 +175,7 @@ EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer
 }  // namespace
 
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                                        const std::vector<std::string>& nfkc_texts, const Int8Kernels* int8) {
+                                        const std::vector<std::string>& nfkc_texts) {
   if (nfkc_texts.size() > kMaxBatch) {
     throw InputError("The encoder takes at most " + std::to_string(kMaxBatch) + " texts at once; this batch has " +
                      std::to_string(nfkc_texts.size()) + ".");
@@ -204,18 +202,21 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
 
   const float eps = pack.tensor("ln_epsilon")(0, 0);
   for (int layer = 0; layer < kLayers; ++layer) {
-    std::vector<LayerResult> results = run_layer(pack, int8, layer, x, spans, eps);
+    std::vector<LayerResult> results = run_layer(pack, layer, x, spans, eps);
     x.resize(rows, results[0].output.cols());  // layer 0 widens 256 -> 512
     for (std::size_t s = 0; s < reports.size(); ++s) {
       x.middleRows(spans[s].first, spans[s].second) = results[s].output;
       reports[s].layers.push_back(std::move(results[s]));
     }
   }
-  for (EncoderReport& r : reports) {
-    const Vec pooled = r.layers.back().output.colwise().mean();
-    const Vec projected = pooled * pack.tensor("pool_kernel") + row(pack, "pool_bias");
-    require_finite(projected, "pooled sentence projection");
-    const Vec hidden = projected.array().tanh().matrix();
+  // Every text's mean-pooled row, projected in one product.
+  MatF pooled(static_cast<Eigen::Index>(reports.size()), x.cols());
+  for (std::size_t s = 0; s < reports.size(); ++s) pooled.row(static_cast<Eigen::Index>(s)) = reports[s].layers.back().output.colwise().mean();
+  const MatF projected = affine(pack, "pool_kernel", pooled, row(pack, "pool_bias"));
+  require_finite(projected, "pooled sentence projection");
+  for (std::size_t s = 0; s < reports.size(); ++s) {
+    EncoderReport& r = reports[s];
+    const Vec hidden = projected.row(static_cast<Eigen::Index>(s)).array().tanh().matrix();
     const float norm_sq = std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0));
     r.sentence_vector = hidden / std::sqrt(norm_sq);
     require_finite(r.sentence_vector, "sentence vector");  // 0 / 0 when l2_epsilon is not positive
@@ -224,8 +225,8 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
 }
 
 EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                              const std::string& nfkc_text, const Int8Kernels* int8) {
-  return std::move(encode_batch(pack, tokenizer, {nfkc_text}, int8).front());
+                              const std::string& nfkc_text) {
+  return std::move(encode_batch(pack, tokenizer, {nfkc_text}).front());
 }
 
 }  // namespace aw::encoder

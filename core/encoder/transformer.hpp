@@ -19,8 +19,6 @@
 
 namespace aw::encoder {
 
-struct Int8Kernels;  // core/encoder/int8_kernels.hpp
-
 constexpr int kLayers = 2;
 constexpr int kHeads = 4;
 constexpr std::size_t kMaxTokens = 128;  // the model clips longer inputs
@@ -47,17 +45,15 @@ struct EncoderReport {
 };
 
 // Runs the encoder on NFKC-normalised text. Throws InputError on empty or over-long input, and
-// on a pack whose tensor shapes do not fit together. Given `int8` (made once from the same pack),
-// the dense layers multiply through int8 weights and int16-quantized activations instead of
-// floats; without it, through the float SIMD product.
+// on a pack whose tensor shapes do not fit together. The dense layers multiply as the pack was
+// read for (pack.hpp: Products).
 EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                              const std::string& nfkc_text, const Int8Kernels* int8 = nullptr);
+                              const std::string& nfkc_text);
 
 // The same for several texts at once. LayerNorm, projections and the feed-forward act on each
 // token alone, so all texts' tokens go through them as one matrix (faster); attention stays
 // within each text. Gives each text exactly what encode_sentence gives it.
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                                        const std::vector<std::string>& nfkc_texts,
-                                        const Int8Kernels* int8 = nullptr);
+                                        const std::vector<std::string>& nfkc_texts);
 
 }  // namespace aw::encoder

@@ -40,10 +40,9 @@ TokenTableRows token_table_rows(const EncoderPack& pack, long first, long count)
 }
 
 MatF word_vectors_in_context(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                             const std::vector<std::string>& nfkc_texts, const std::vector<std::string>& words,
-                             const Int8Kernels* int8) {
+                             const std::vector<std::string>& nfkc_texts, const std::vector<std::string>& words) {
   if (words.size() != nfkc_texts.size()) throw InputError("every text needs the word to follow in it");
-  const std::vector<EncoderReport> reports = encode_batch(pack, tokenizer, nfkc_texts, int8);
+  const std::vector<EncoderReport> reports = encode_batch(pack, tokenizer, nfkc_texts);
   MatF out;
   for (std::size_t i = 0; i < reports.size(); ++i) {
     const long at = find_piece(reports[i], word_piece(words[i]));

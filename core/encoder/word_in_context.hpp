@@ -28,7 +28,6 @@ TokenTableRows token_table_rows(const EncoderPack& pack, long first, long count)
 // For each text, the output of the last layer at the first token that is the whole word
 // words[i]: (texts, 512). Throws InputError naming a text where the word is not one piece.
 MatF word_vectors_in_context(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                             const std::vector<std::string>& nfkc_texts, const std::vector<std::string>& words,
-                             const Int8Kernels* int8 = nullptr);  // as in encode_batch
+                             const std::vector<std::string>& nfkc_texts, const std::vector<std::string>& words);
 
 }  // namespace aw::encoder
