@@ -20,6 +20,7 @@
 #include "core/encoder/pack.hpp"
 #include "core/encoder/transformer.hpp"
 #include "core/encoder/unigram_tokenizer.hpp"
+#include "core/math/finite.hpp"
 #include "core/math/int8_matmul.hpp"
 #include "core/math/simd_matmul.hpp"
 #include "core/math/softmax.hpp"
@@ -103,7 +104,7 @@ MatF affine(Stages& st, const EncoderPack& pack, const std::string& label, const
   return out;
 }
 
-bool finite(Stages& st, const MatF& m) { return st.time("finite checks", [&] { return m.allFinite(); }); }
+bool finite(Stages& st, const MatF& m) { return st.time("finite checks", [&] { return all_finite(m); }); }
 
 MatF run_layer(Stages& st, const EncoderPack& pack, int layer, const MatF& x, const Spans& spans, float eps) {
   const std::string p = "l" + std::to_string(layer) + ".";

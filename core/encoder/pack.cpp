@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/encoder/unigram_tokenizer.hpp"
+#include "core/math/finite.hpp"
 
 namespace aw::encoder {
 namespace {
@@ -63,7 +64,7 @@ std::vector<float> read_floats(const std::uint8_t* p, std::size_t n) {
 
 // NaN or infinity in a weight would reach every output of the forward pass: refuse the pack.
 void require_finite_values(const MatF& m, const std::string& name) {
-  if (!m.allFinite()) throw InputError("The model pack's " + name + " holds a value that is not a finite number.");
+  if (!all_finite(m)) throw InputError("The model pack's " + name + " holds a value that is not a finite number.");
 }
 
 // The vocabulary is UTF-8 text; invalid bytes would come back out of the tokenizer as pieces
