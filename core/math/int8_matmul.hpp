@@ -54,10 +54,17 @@ inline Int8Columns pack_int8_columns(const std::int8_t* q, const float* scale, i
     b.scale[static_cast<std::size_t>(j)] = scale[j];
   }
   b.packed.assign(static_cast<std::size_t>(b.panels()) * b.pairs() * 16, 0);
-  for (int kk = 0; kk < rows; ++kk) {
-    for (int j = 0; j < cols; ++j) {
-      const std::size_t at = (static_cast<std::size_t>(j / 8) * b.pairs() + kk / 2) * 16 + (j % 8) * 2 + kk % 2;
-      b.packed[at] = q[static_cast<std::size_t>(kk) * cols + j];
+  // Written in order, 16 values at a time (the model's load pays for this loop once per kernel).
+  std::int16_t* out = b.packed.data();
+  for (int p = 0; p < b.panels(); ++p) {
+    const int j0 = 8 * p, width = std::min(8, cols - j0);
+    for (int t = 0; t < b.pairs(); ++t, out += 16) {
+      const std::int8_t* even = q + static_cast<std::size_t>(2 * t) * cols + j0;
+      const std::int8_t* odd = 2 * t + 1 < rows ? even + cols : nullptr;
+      for (int c = 0; c < width; ++c) {
+        out[2 * c] = even[c];
+        out[2 * c + 1] = odd ? odd[c] : 0;
+      }
     }
   }
   return b;
