@@ -193,16 +193,20 @@ the package's own runtime is @energetic-ai/core 0.2.0 (TF.js 4.x, wasm backend).
 
 ${table}
 
-- **Ours** decode the int8 pack (7.2 MB, \`public/models/use-lite-int8.bin\`) once into a model resident in the
-  wasm heap (\`core.createEncoderModel\`, as the page's worker does), and run the layers' products through
-  four-float SIMD kernels (\`core/math/simd_matmul.hpp\`). The "before" row decodes the pack on every call, as
-  the page did until then. TF.js keeps its decoded fp32 graph (27.9 MB) between calls.
+- **Ours** read the int8 pack (7.2 MB, \`public/models/use-lite-int8.bin\`) once into a model resident in the
+  wasm heap (\`core.createEncoderModel\`, as the page's worker does). "wasm SIMD" decodes it to float and runs
+  the layers' products through four-float SIMD kernels (\`core/math/simd_matmul.hpp\`); "int8 dot products"
+  (the page's default) keeps the dense kernels int8 and multiplies them by rows quantized to int16 through
+  wasm's widening dot product \`i32x4.dot_i16x8_s\` (\`core/math/int8_matmul.hpp\`). The "before" row decodes the
+  pack on every call, as the page did until the resident model. TF.js keeps its decoded fp32 graph (27.9 MB)
+  between calls.
 - **Load** counts everything from bytes on disk to the first sentence vector: module instantiation, reading the
   weights, and one sentence. For TF.js that includes backend start-up and graph loading. The first row also pays
   for Node loading the shared JavaScript (the wrapper) once, so compare load times with care.
 - **Agreement**: ours runs the int8 weights, TF.js the original fp32 ones, so cosines a little below 1 are the
   int8 encoding's cost (\`scripts/use_lite/make_pack.mjs\` measures it in TF.js itself); on the same dequantized
-  weights the C++ port matches TF.js to 7e-7 (tests/native/test_encoder.cpp).
+  weights the C++ port matches TF.js to 7e-7 with float products, and to 3.1e-5 with int8 dot products, whose
+  int16 activations add that much (tests/native/encoder/test_encoder.cpp).
 - ${REPEATS} timed repeats after one warm-up; one run on a shared 2-core virtual machine, so differences under
   about 20 % are noise.
 `);
