@@ -102,10 +102,14 @@ inline Int16Rows quantize_rows(const MatF& A, int levels) {
     }
     a.scale[static_cast<std::size_t>(i)] = largest / static_cast<float>(levels);
     if (largest == 0) continue;
+    // A subnormal largest value makes levels / largest overflow (and 0 · inf is NaN): such a row
+    // divides by its largest value first, which stays within [-1, 1].
     const float to_level = static_cast<float>(levels) / largest;
+    const bool tiny = !(to_level <= std::numeric_limits<float>::max());
     std::int16_t* q = a.q.data() + static_cast<std::size_t>(i) * a.stride;
     for (int c = 0; c < a.cols; ++c) {
-      const float level = std::min(std::max(round_to_integer(x[c] * to_level), -static_cast<float>(levels)), static_cast<float>(levels));
+      const float scaled = tiny ? x[c] / largest * static_cast<float>(levels) : x[c] * to_level;
+      const float level = std::min(std::max(round_to_integer(scaled), -static_cast<float>(levels)), static_cast<float>(levels));
       q[c] = static_cast<std::int16_t>(level);
     }
   }

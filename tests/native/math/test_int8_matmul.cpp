@@ -120,6 +120,12 @@ TEST_CASE("int8 product: rows quantized to ±levels by their largest value; zero
   CHECK(a.scale[1] == 0.0f);
   CHECK(std::vector<std::int16_t>(a.q.begin() + 4, a.q.begin() + 8) == std::vector<std::int16_t>{0, 0, 0, 0});
   CHECK(std::vector<std::int16_t>(a.q.begin() + 8, a.q.begin() + 11) == std::vector<std::int16_t>{33, -100, 0});
+  // A row of subnormals (levels / largest overflows float): still ±levels and 0, never NaN (the
+  // NaN cast to int16 that the pack fuzzer found, which UBSan reports).
+  MatF tiny(1, 3);
+  tiny << 1e-40f, 0.0f, -1e-40f;
+  const aw::Int16Rows t = aw::quantize_rows(tiny, 100);
+  CHECK(std::vector<std::int16_t>(t.q.begin(), t.q.begin() + 3) == std::vector<std::int16_t>{100, 0, -100});
   A(2, 2) = std::numeric_limits<float>::quiet_NaN();
   CHECK_THROWS_WITH_AS(aw::quantize_rows(A, 100), doctest::Contains("row 2"), aw::InputError);
   A(2, 2) = std::numeric_limits<float>::infinity();
