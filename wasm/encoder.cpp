@@ -2,7 +2,8 @@
 // out. Two ways in:
 //   - EncoderModel, a decoded model resident in the wasm heap: made once from the pack's bytes
 //     (load), used for every request, freed with .delete(). The JS wrapper owns its lifetime
-//     (core/attention-core.js, createEncoderModel).
+//     (core/attention-core.js, createEncoderModel). load's second argument, "float" or "int8",
+//     says how its dense layers multiply (core/encoder/pack.hpp: Products).
 //   - free functions that take the pack's bytes and decode them on every call (tests, and the
 //     benchmark's "before").
 // Callers pass NFKC-normalised text (see unigram_tokenizer.hpp).
@@ -17,10 +18,16 @@ namespace {
 using namespace aw_js;
 namespace enc = aw::encoder;
 
-enc::EncoderPack pack_from_js(const val& bytes) {
+enc::EncoderPack pack_from_js(const val& bytes, enc::Products products = enc::Products::float_simd) {
   if (!bytes.instanceof(val::global("Uint8Array"))) throw aw::InputError("the model pack must be a Uint8Array");
   const std::vector<std::uint8_t> data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
-  return enc::read_pack(data.data(), data.size());
+  return enc::read_pack(data.data(), data.size(), products);
+}
+
+enc::Products products_from_js(const std::string& name) {
+  if (name == "float") return enc::Products::float_simd;
+  if (name == "int8") return enc::Products::int8;
+  throw aw::InputError("the encoder's products are \"float\" or \"int8\", not \"" + name + "\"");
 }
 
 val report_to_js(const enc::EncoderReport& r) {
@@ -145,12 +152,12 @@ val sentence_vectors(val pack_bytes, val texts) {
 // JS Error like every other call (embind constructors cannot go through guarded()).
 class EncoderModel {
  public:
-  val load(val pack_bytes) {
+  val load(val pack_bytes, std::string products) {
     return guarded([&] {
       tokenizer_.reset();
-      pack_ = pack_from_js(pack_bytes);
+      pack_ = pack_from_js(pack_bytes, products_from_js(products));
       tokenizer_ = std::make_unique<enc::UnigramTokenizer>(pack_.vocabulary);  // refers to pack_'s pieces
-      return val(static_cast<double>(pack_.tensors.size()));
+      return val(static_cast<double>(pack_.tensors.size() + pack_.int8_kernels.size()));
     });
   }
   val encodeSentence(std::string nfkc_text) const {

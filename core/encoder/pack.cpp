@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/encoder/unigram_tokenizer.hpp"
+#include "core/math/finite.hpp"
 
 namespace aw::encoder {
 namespace {
@@ -63,7 +64,7 @@ std::vector<float> read_floats(const std::uint8_t* p, std::size_t n) {
 
 // NaN or infinity in a weight would reach every output of the forward pass: refuse the pack.
 void require_finite_values(const MatF& m, const std::string& name) {
-  if (!m.allFinite()) throw InputError("The model pack's " + name + " holds a value that is not a finite number.");
+  if (!all_finite(m)) throw InputError("The model pack's " + name + " holds a value that is not a finite number.");
 }
 
 // The vocabulary is UTF-8 text; invalid bytes would come back out of the tokenizer as pieces
@@ -71,7 +72,13 @@ void require_finite_values(const MatF& m, const std::string& name) {
 // the bytes means they were not valid UTF-8.
 bool valid_utf8(const std::string& text) { return code_points_to_utf8(utf8_to_code_points(text)) == text; }
 
-MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
+// The bytes of one tensor, checked to lie inside the data, and how many scales lead them.
+struct Located {
+  const std::uint8_t* p = nullptr;
+  std::uint64_t rows = 0, cols = 0, scales = 0;
+};
+
+Located locate(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
   if (e.encoding > 2) throw InputError("The model pack has an unknown encoding for " + e.name + ".");
   // 64-bit arithmetic: in 32-bit wasm, rows * cols could wrap around size_t.
   const std::uint64_t rows = e.rows, cols = e.cols;
@@ -85,7 +92,12 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
   if (e.offset > data_size || bytes > data_size - e.offset) {
     throw InputError("The model pack's data for " + e.name + " lies outside the file.");
   }
-  const std::uint8_t* p = data + e.offset;
+  return {data + e.offset, rows, cols, scales};
+}
+
+MatF decode(const Entry& e, const Located& at) {
+  const std::uint8_t* p = at.p;
+  const std::uint64_t rows = at.rows, cols = at.cols, n = rows * cols, scales = at.scales;
   MatF m(static_cast<long>(rows), static_cast<long>(cols));
   if (e.encoding == 0) {
     std::memcpy(m.data(), p, static_cast<std::size_t>(4 * n));  // no alignment needed
@@ -108,6 +120,17 @@ MatF decode(const Entry& e, const std::uint8_t* data, std::size_t data_size) {
   return m;
 }
 
+// An encoding-1 tensor kept int8, packed for the int8 product (no float is made). Its scales are
+// refused where decoding would refuse them: not finite, or so large that 128 times one is not.
+Int8Columns keep_int8(const Entry& e, const Located& at) {
+  const std::vector<float> scale = read_floats(at.p, static_cast<std::size_t>(at.scales));
+  for (const float s : scale) {
+    if (!std::isfinite(s * 128.0f)) throw InputError("The model pack's " + e.name + " holds a value that is not a finite number.");
+  }
+  const auto* q = reinterpret_cast<const std::int8_t*>(at.p + 4 * at.scales);
+  return pack_int8_columns(q, scale.data(), static_cast<int>(at.rows), static_cast<int>(at.cols));
+}
+
 }  // namespace
 
 const MatF& EncoderPack::tensor(const std::string& name) const {
@@ -116,7 +139,18 @@ const MatF& EncoderPack::tensor(const std::string& name) const {
   return it->second;
 }
 
-EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
+const Int8Columns* EncoderPack::int8_kernel(const std::string& name) const {
+  const auto it = int8_kernels.find(name);
+  return it == int8_kernels.end() ? nullptr : &it->second;
+}
+
+Shape EncoderPack::shape(const std::string& name) const {
+  if (const Int8Columns* k = int8_kernel(name)) return {k->rows, k->cols, "", ""};
+  const MatF& t = tensor(name);
+  return {static_cast<long>(t.rows()), static_cast<long>(t.cols()), "", ""};
+}
+
+EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size, Products products) {
   Reader reader(bytes, size);
   const auto header_length = reader.read<std::uint32_t>("the header length");
   if (reader.text(8, "the magic") != std::string("AWUSE\x01\0\0", 8)) {
@@ -156,7 +190,16 @@ EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size) {
   if (reader.pos() > data_start || data_start > size) {
     throw InputError("The model pack's header length does not match its contents.");
   }
-  for (const Entry& e : entries) pack.tensors[e.name] = decode(e, bytes + data_start, size - data_start);
+  for (const Entry& e : entries) {
+    const Located at = locate(e, bytes + data_start, size - data_start);
+    pack.tensors.erase(e.name);  // a later entry of the same name replaces an earlier one
+    pack.int8_kernels.erase(e.name);
+    if (products == Products::int8 && e.encoding == 1) {
+      pack.int8_kernels.emplace(e.name, keep_int8(e, at));
+    } else {
+      pack.tensors.emplace(e.name, decode(e, at));
+    }
+  }
   return pack;
 }
 

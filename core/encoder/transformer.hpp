@@ -45,7 +45,8 @@ struct EncoderReport {
 };
 
 // Runs the encoder on NFKC-normalised text. Throws InputError on empty or over-long input, and
-// on a pack whose tensor shapes do not fit together.
+// on a pack whose tensor shapes do not fit together. The dense layers multiply as the pack was
+// read for (pack.hpp: Products).
 EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                               const std::string& nfkc_text);
 

@@ -2,7 +2,10 @@
 // Eigen 3.4 has no packet path and its products run one float at a time), SSE2 (native x86-64
 // builds, so a native run times the same code) and plain C++ (the scalar wasm build the
 // benchmark compares against). Only what the float kernels need: loads and stores, +, ×, max,
-// horizontal sums and maxima, and an exp for arguments ≤ 0.
+// horizontal sums and maxima, and an exp for arguments ≤ 0; and for the int8 products
+// (core/math/int8_matmul.hpp) eight int16 and four int32 lanes with the widening dot product
+// dot_pairs, lane i = a[2i]·b[2i] + a[2i+1]·b[2i+1] in int32 (wasm i32x4.dot_i16x8_s, SSE2 pmaddwd),
+// which gives the same integers on every target.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -41,6 +44,19 @@ inline F4 pow2_of_int(F4 n) {
   return {bits};
 }
 inline F4 zero_where_below(F4 x, F4 limit, F4 value) { return {wasm_v128_and(value.v, wasm_f32x4_ge(x.v, limit.v))}; }
+struct I16x8 { v128_t v; };
+struct I32x4 { v128_t v; };
+inline I16x8 load(const std::int16_t* p) { return {wasm_v128_load(p)}; }
+inline I16x8 splat_pair(const std::int16_t* p) {  // (p[0], p[1]) four times
+  std::int32_t pair;
+  std::memcpy(&pair, p, sizeof pair);
+  return {wasm_i32x4_splat(pair)};
+}
+inline I32x4 zero_i32() { return {wasm_i32x4_splat(0)}; }
+inline I32x4 add(I32x4 a, I32x4 b) { return {wasm_i32x4_add(a.v, b.v)}; }
+inline I32x4 dot_pairs(I16x8 a, I16x8 b) { return {wasm_i32x4_dot_i16x8(a.v, b.v)}; }
+inline F4 to_float(I32x4 a) { return {wasm_f32x4_convert_i32x4(a.v)}; }
+inline void store(std::int32_t* p, I32x4 a) { wasm_v128_store(p, a.v); }
 #elif defined(__SSE2__)
 struct F4 { __m128 v; };
 inline F4 load(const float* p) { return {_mm_loadu_ps(p)}; }
@@ -60,6 +76,19 @@ inline F4 pow2_of_int(F4 n) {
   return {_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n.v), _mm_set1_epi32(127)), 23))};
 }
 inline F4 zero_where_below(F4 x, F4 limit, F4 value) { return {_mm_and_ps(value.v, _mm_cmpge_ps(x.v, limit.v))}; }
+struct I16x8 { __m128i v; };
+struct I32x4 { __m128i v; };
+inline I16x8 load(const std::int16_t* p) { return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))}; }
+inline I16x8 splat_pair(const std::int16_t* p) {
+  std::int32_t pair;
+  std::memcpy(&pair, p, sizeof pair);
+  return {_mm_set1_epi32(pair)};
+}
+inline I32x4 zero_i32() { return {_mm_setzero_si128()}; }
+inline I32x4 add(I32x4 a, I32x4 b) { return {_mm_add_epi32(a.v, b.v)}; }
+inline I32x4 dot_pairs(I16x8 a, I16x8 b) { return {_mm_madd_epi16(a.v, b.v)}; }
+inline F4 to_float(I32x4 a) { return {_mm_cvtepi32_ps(a.v)}; }
+inline void store(std::int32_t* p, I32x4 a) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a.v); }
 #else
 struct F4 { float v[4]; };
 inline F4 load(const float* p) { F4 a; std::memcpy(a.v, p, sizeof a.v); return a; }
@@ -81,6 +110,23 @@ inline F4 pow2_of_int(F4 n) {
 }
 inline F4 zero_where_below(F4 x, F4 limit, F4 value) { AW_SIMD_LANES(x.v[i] >= limit.v[i] ? value.v[i] : 0.0f); }
 #undef AW_SIMD_LANES
+struct I16x8 { std::int16_t v[8]; };
+struct I32x4 { std::int32_t v[4]; };
+inline I16x8 load(const std::int16_t* p) { I16x8 a; std::memcpy(a.v, p, sizeof a.v); return a; }
+inline I16x8 splat_pair(const std::int16_t* p) { return {{p[0], p[1], p[0], p[1], p[0], p[1], p[0], p[1]}}; }
+inline I32x4 zero_i32() { return {{0, 0, 0, 0}}; }
+inline I32x4 add(I32x4 a, I32x4 b) {  // wraps like the SIMD targets (unsigned arithmetic has no overflow UB)
+  I32x4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(a.v[i]) + static_cast<std::uint32_t>(b.v[i]));
+  return r;
+}
+inline I32x4 dot_pairs(I16x8 a, I16x8 b) {
+  I32x4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = a.v[2 * i] * b.v[2 * i] + a.v[2 * i + 1] * b.v[2 * i + 1];
+  return r;
+}
+inline F4 to_float(I32x4 a) { return {{static_cast<float>(a.v[0]), static_cast<float>(a.v[1]), static_cast<float>(a.v[2]), static_cast<float>(a.v[3])}}; }
+inline void store(std::int32_t* p, I32x4 a) { std::memcpy(p, a.v, sizeof a.v); }
 inline float lane(F4 a, int i) { return a.v[i]; }
 #endif
 

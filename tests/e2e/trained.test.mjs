@@ -12,6 +12,7 @@ import { num } from '../../web/src/format.js';
 
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 const { server, context, core } = await openSite();
+const model = core.createEncoderModel(pack); // made as the page's worker makes it (int8 products)
 const S1 = 'The bank of the river is muddy today.';
 const S2 = 'I have money in my bank account.';
 const S3 = 'They fished from the bank of the stream.'; // the default control: "bank" as in sentence 1
@@ -149,7 +150,7 @@ test('the model is fetched only on a click, then every number equals the core', 
   assert.equal(seen.length, 1);
   assert.match(page.url(), /load=1/);
 
-  const expected = core.compareTrained(pack, { sentence: S1, sentence2: S2, target: 'bank', control: S3 });
+  const expected = model.compareTrained({ sentence: S1, sentence2: S2, target: 'bank', control: S3 });
   const pieces = await page.$$eval('#trained-results ol.tokens', (ols) => ols.map((ol) => [...ol.querySelectorAll('li')].map((li) => li.dataset.piece)));
   assert.deepEqual(pieces, [expected.first.tokens.map((t) => t.piece), expected.second.tokens.map((t) => t.piece), expected.control.tokens.map((t) => t.piece)]);
   await assertVerdict(page, { trained: expected, untrained: untrainedOf(S1, S2) });
@@ -215,7 +216,7 @@ test('loaded: fast typing follows the field; an answer for an older sentence is 
   // Fewer answers drawn than keys typed: the requests made while the worker was busy were merged.
   assert.ok(drawn.length < final.length, `${drawn.length} draws for ${final.length} keys`);
 
-  const expected = core.compareTrained(pack, { sentence: final, sentence2: S2, target: 'bank', control: S3 });
+  const expected = model.compareTrained({ sentence: final, sentence2: S2, target: 'bank', control: S3 });
   const pieces = await page.$$eval('#trained-results ol.tokens[aria-label="Sentence 1 tokens"] li', (lis) => lis.map((li) => li.dataset.piece));
   assert.deepEqual(pieces, expected.first.tokens.map((t) => t.piece));
   assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title), String(expected.contextualCosine[1]));
@@ -262,7 +263,7 @@ test('a second input: the verdict follows that input’s numbers, for the traine
   assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 3'), Array.from(untrained.control.projected.attn_weights.data));
   await page.click('#trained-load');
   await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
-  const trained = core.compareTrained(pack, { sentence: a, sentence2: b, target: 'bank', control: c });
+  const trained = model.compareTrained({ sentence: a, sentence2: b, target: 'bank', control: c });
   await assertVerdict(page, { trained, untrained });
   assert.deepEqual(await heatmapValues(page, 'layer 2 head 3'), Array.from(trained.control.layers[1].heads[2].attn_weights.data));
   assert.match(await page.textContent('#trained-heads'), /sentence 3 \(the control\)/);

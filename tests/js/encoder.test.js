@@ -67,7 +67,7 @@ describe('trained encoder (USE-Lite) in wasm', () => {
 
   it('a resident model (decoded once) answers exactly as the per-call functions, and frees its memory', () => {
     const started = performance.now();
-    const model = core.createEncoderModel(pack);
+    const model = core.createEncoderModel(pack, { products: 'float' }); // the per-call functions' products
     console.log(`createEncoderModel (decodes the 7 MB pack once): ${(performance.now() - started).toFixed(1)} ms`);
     const options = { sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', target: 'bank' };
     const t0 = performance.now();
@@ -99,6 +99,30 @@ describe('trained encoder (USE-Lite) in wasm', () => {
     const model = core.createEncoderModel(pack); // the core still works
     expect(model.encodeSentence('bank').tokens).toHaveLength(1);
     model.delete();
+  });
+});
+
+describe('the resident model with int8 dot products (issue 19)', () => {
+  it('agrees with the float model within what quantizing the activations costs, and refuses an unknown kind', () => {
+    const texts = reference.sentences.map((s) => s.text);
+    const floats = core.createEncoderModel(pack, { products: 'float' });
+    const ints = core.createEncoderModel(pack); // int8 is the default
+    const a = floats.sentenceVectors(texts).data, b = ints.sentenceVectors(texts).data;
+    expect(Math.max(...a.map((v, k) => Math.abs(v - b[k])))).toBeLessThan(1e-4);
+    expect(Array.from(a)).not.toEqual(Array.from(b)); // really another path
+    const explicit = core.createEncoderModel(pack, { products: 'int8' });
+    expect(Array.from(explicit.sentenceVectors(texts).data)).toEqual(Array.from(b));
+    explicit.delete();
+    // within 1e-4 of TF.js on the same int8 weights (the float path: 2e-5)
+    reference.sentences.forEach((s, i) => {
+      const ours = b.subarray(i * 512, (i + 1) * 512);
+      expect(Math.max(...s.int8.sentence_vector.map((v, k) => Math.abs(v - ours[k])))).toBeLessThan(1e-4);
+    });
+    const r = ints.encodeSentence('The bank of the river is muddy today.');
+    r.layers[1].heads.forEach((head) => expect(head.attn_weights.data.length).toBe(r.tokens.length ** 2));
+    floats.delete();
+    ints.delete();
+    expect(() => core.createEncoderModel(pack, { products: 'int4' })).toThrow('"float" or "int8"');
   });
 });
 

@@ -46,8 +46,10 @@ void compare_keeps_contract(const aw::encoder::EncoderPack& pack, FuzzedDataProv
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
   const std::vector<std::uint8_t> bytes = fuzzed_pack(in);
+  // Either of the page's two ways to multiply: float kernels, or int8 kernels with int16 activations.
+  const auto products = in.ConsumeBool() ? aw::encoder::Products::int8 : aw::encoder::Products::float_simd;
   aw::encoder::EncoderPack pack;
-  if (!aw_fuzz::runs_or_refuses([&] { pack = aw::encoder::read_pack(bytes.data(), bytes.size()); })) return 0;
+  if (!aw_fuzz::runs_or_refuses([&] { pack = aw::encoder::read_pack(bytes.data(), bytes.size(), products); })) return 0;
   if (in.ConsumeIntegralInRange<int>(0, 3) == 0) {
     compare_keeps_contract(pack, in);
     return 0;

@@ -27,4 +27,13 @@ inline const aw::encoder::EncoderPack& bundled_pack() {
   return pack;
 }
 
+// The same pack read for int8 products: the dense kernels stay int8.
+inline const aw::encoder::EncoderPack& bundled_pack_int8() {
+  static const aw::encoder::EncoderPack pack = [] {
+    const std::vector<std::uint8_t> bytes = bundled_pack_bytes();
+    return aw::encoder::read_pack(bytes.data(), bytes.size(), aw::encoder::Products::int8);
+  }();
+  return pack;
+}
+
 }  // namespace encoder_test

@@ -196,3 +196,66 @@ TEST_CASE("trained bank comparison with a same-sense control: the pair unchanged
   CHECK_FALSE(empty.has_control);
   CHECK(empty.notices.back().find("control sentence is empty") != std::string::npos);
 }
+
+TEST_CASE("encoder pack read for int8 products: the dense kernels kept int8, equal to the float decode") {
+  const EncoderPack& floats = pack();
+  const EncoderPack& ints = encoder_test::bundled_pack_int8();
+  CHECK(ints.int8_kernels.size() == 10);  // qkv, out, ffn1, ffn2 per layer, layer 0's residual, the pooling
+  CHECK(floats.int8_kernels.empty());
+  CHECK(ints.tensors.size() + ints.int8_kernels.size() == floats.tensors.size());
+  CHECK(ints.int8_kernel("embeddings") == nullptr);  // a scale per row: decoded to float as before
+  CHECK(ints.tensor("embeddings") == floats.tensor("embeddings"));
+  for (const auto& [name, b] : ints.int8_kernels) {
+    CAPTURE(name);
+    CHECK_THROWS_AS(ints.tensor(name), aw::InputError);  // never decoded to float
+    const aw::MatF& value = floats.tensor(name);
+    REQUIRE(ints.shape(name).rows == value.rows());
+    REQUIRE(ints.shape(name).cols == value.cols());
+    long mismatches = 0;
+    for (int kk = 0; kk < b.rows; ++kk) {
+      for (int j = 0; j < b.cols; ++j) {
+        const std::int16_t q = b.packed[static_cast<std::size_t>((j / 8) * b.pairs() + kk / 2) * 16 + (j % 8) * 2 + kk % 2];
+        mismatches += static_cast<float>(q) * b.scale[static_cast<std::size_t>(j)] != value(kk, j);  // bit for bit
+      }
+    }
+    CHECK(mismatches == 0);
+  }
+}
+
+TEST_CASE("encoder through int8 products: as close to the fp32 model as the float path, close to it") {
+  const EncoderPack& ints = encoder_test::bundled_pack_int8();
+  const UnigramTokenizer tokenizer(ints.vocabulary);
+  double worst_attention_fp32 = 0, worst_vector_same = 0, worst_vector_float = 0, min_cos_fp32 = 1, min_cos_fp32_float = 1;
+  std::vector<std::string> texts;
+  for (const auto& s : reference()["sentences"]) {
+    CAPTURE(s["text"].get<std::string>());
+    texts.push_back(s["nfkc"].get<std::string>());
+    const EncoderReport r = encode_sentence(ints, tokenizer, texts.back());
+    const EncoderReport f = encode_sentence(pack(), tokenizer, texts.back());
+    REQUIRE(r.layers.size() == 2);
+    CHECK(r.tokens.size() == f.tokens.size());
+    for (int layer = 0; layer < 2; ++layer) {
+      for (int head = 0; head < kHeads; ++head) {
+        const aw::MatD ours = r.layers[layer].heads[head].attn_weights.cast<double>();
+        worst_attention_fp32 = std::max(worst_attention_fp32, golden::max_abs_diff(ours, golden::matrix(s["fp32"]["attention"][layer][head])));
+      }
+    }
+    worst_vector_same = std::max(worst_vector_same, golden::max_abs_diff(r.sentence_vector.cast<double>(), golden::matrix(s["int8"]["sentence_vector"])));
+    worst_vector_float = std::max(worst_vector_float, static_cast<double>((r.sentence_vector - f.sentence_vector).cwiseAbs().maxCoeff()));
+    min_cos_fp32 = std::min(min_cos_fp32, cosine(r.sentence_vector, s["fp32"]["sentence_vector"]));
+    min_cos_fp32_float = std::min(min_cos_fp32_float, cosine(f.sentence_vector, s["fp32"]["sentence_vector"]));
+    CHECK(r.sentence_vector.norm() == doctest::Approx(1.0).epsilon(1e-5));
+  }
+  MESSAGE("int8 products: attention |diff| vs TF.js fp32 " << worst_attention_fp32 << "; sentence vector |diff| vs TF.js int8 "
+          << worst_vector_same << ", vs our float path " << worst_vector_float << "; cosine to fp32 >= " << min_cos_fp32
+          << " (float path " << min_cos_fp32_float << ")");
+  CHECK(worst_attention_fp32 < 0.03);  // the float path's bound: what int8 weights cost
+  CHECK(worst_vector_float < 1e-4);    // what quantizing the activations to int16 adds (about 3e-5)
+  CHECK(worst_vector_same < 1e-4);
+  CHECK(min_cos_fp32 > min_cos_fp32_float - 1e-5);
+  // A batch gives each text exactly what it gets alone: each row is quantized on its own.
+  const std::vector<EncoderReport> batch = encode_batch(ints, tokenizer, texts);
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    CHECK(batch[i].sentence_vector == encode_sentence(ints, tokenizer, texts[i]).sentence_vector);
+  }
+}

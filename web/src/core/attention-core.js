@@ -381,13 +381,18 @@ export class AttentionCore {
    * Decodes the trained encoder's pack once and keeps the model in the core's memory, for every
    * request that follows (the free functions below decode the 7 MB pack on each call). The caller
    * owns it: call `.delete()` when done. Throws on a damaged pack.
+   * `products`: how the dense layers multiply: 'int8' (the default: int8 weights and int16
+   * activations through widening integer dot products, the faster; its kernels are never decoded
+   * to float) or 'float' (float SIMD kernels, as the per-call functions below). bench/encoder.mjs
+   * measures both.
    * @param {Uint8Array} pack
+   * @param {{products?: 'int8'|'float'}} [options]
    * @returns {EncoderModel}
    */
-  createEncoderModel(pack) {
+  createEncoderModel(pack, { products = 'int8' } = {}) {
     const handle = new this.module.EncoderModel();
     try {
-      handle.load(pack);
+      handle.load(pack, products);
     } catch (error) {
       handle.delete();
       throw error;
