@@ -100,7 +100,7 @@ test('axe: zero violations on the trained chapter once its model is loaded (ligh
     const { page } = await openPage(context, `${server.url}?view=trained`);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.click('#trained-load');
-    await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+    await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]');
     await openEverything(page);
     assert.deepEqual(await scan(page), [], `trained, loaded, in ${colorScheme}`);
     await page.close();

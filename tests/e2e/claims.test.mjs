@@ -27,7 +27,7 @@ async function waitForGlove(page, view) {
   const done = view === 'bank'
     ? () => /d_model = 100\b/.test(document.querySelector('li[data-fact="source"]')?.textContent ?? '')
     : () => /d_model follows the vectors: 100/.test(document.querySelector('#messages')?.textContent ?? '');
-  await page.waitForFunction(done, null, { timeout: 20000 });
+  await page.waitForFunction(done);
   await page.waitForSelector('body[data-ready="true"]');
 }
 

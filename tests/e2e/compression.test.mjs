@@ -72,7 +72,7 @@ test('the page works in Chromium with compressed .js and .wasm', async () => {
     encodings[path.slice(path.lastIndexOf('.'))] = (await r.allHeaders())['content-encoding'] ?? 'identity';
   });
   await page.goto(server.url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector('figure.heatmap[data-name="attn_weights"]');
   for (const ext of ['.js', '.wasm']) assert.match(encodings[ext] ?? 'none', /^(br|gzip)$/, `${ext} arrived as ${encodings[ext]}`);
   assert.equal(await page.textContent('#simd-status'), 'with SIMD');
@@ -110,7 +110,7 @@ test('while the .wasm downloads, the page shows its chapters, the sentence and a
   assert.doesNotMatch(footer, /WebAssembly \./);
   assert.equal(await page.getAttribute('body', 'data-ready'), null);
   release();
-  await page.waitForSelector('body[data-ready="true"][data-view="flow"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"][data-view="flow"]');
   assert.equal(await page.inputValue('#flow-sentence'), 'the river bank');
   assert.equal(await page.$('#view-skeleton'), null);
   assert.match((await page.innerText('.site-footer')).replace(/\s+/g, ' '), /WebAssembly with SIMD\./);

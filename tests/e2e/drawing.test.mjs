@@ -109,6 +109,8 @@ test('a map below the fold draws when it is scrolled into view, with the latest 
 
 test('sections off screen redraw after the visible part is shown, and only with the latest sentence', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=qkv`);
+  // the page has seen that the panel is off screen (data-ready can come a task before it looks)
+  await page.waitForSelector('.panel-shapes[data-on-screen="false"]', { state: 'attached' });
   // Note, at each render the page shows (data-shown), whether the shapes panel far below waits.
   await page.evaluate(() => {
     window.sectionAtShown = [];
@@ -135,7 +137,13 @@ test('sections off screen redraw after the visible part is shown, and only with 
   await page.waitForSelector('.panel-shapes[data-on-screen="true"]');
   await page.evaluate(() => { window.sectionAtShown = []; });
   const shown = await page.evaluate(() => document.body.dataset.shown);
-  await page.locator('#sentence').fill('the cat sat');
+  // Edited without moving the view (fill() focuses the field, which scrolls it back up, and a frame
+  // between its calls would see the panel off screen again): the panel stays on screen throughout.
+  await page.evaluate(() => {
+    const field = document.querySelector('#sentence');
+    field.value = 'the cat sat';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await page.waitForFunction((n) => document.body.dataset.shown !== n, shown);
   assert.equal(await page.textContent('.panel-shapes table.shapes tr[data-name="X"] td.shape'), '(3, 8)');
   assert.deepEqual(errors, []);

@@ -4,7 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openSite, serveStatic, openPage, viewIds, misfits, resizeTo, showHeatmap, heatmapValues, clipboardWill } from './support.mjs';
+import { openSite, serveStatic, openPage, viewIds, misfits, settled, resizeTo, showHeatmap, heatmapValues, clipboardWill } from './support.mjs';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
 const { server, context, core } = await openSite();
@@ -19,7 +19,7 @@ async function framed(query) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(`${parentServer.url}#${encodeURIComponent(src)}`);
   const frame = await (await page.waitForSelector('#whiteboard')).contentFrame();
-  await frame.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await frame.waitForSelector('body[data-ready="true"]');
   await page.waitForFunction(() => window.heights.length > 0);
   return { page, frame, errors };
 }
@@ -47,7 +47,8 @@ test('framed by another origin at 320 px: compact, sized by its height messages,
   assert.ok(heights.every((h) => h.type === 'attention-whiteboard:height' && h.view === 'qkv' && Number.isInteger(h.height)));
   const last = heights.at(-1).height;
   assert.ok(last > 1000, `the whole view is tall at 320 px (${last})`);
-  await page.waitForFunction((h) => document.getElementById('whiteboard').getBoundingClientRect().height === h, last);
+  // the frame follows the newest height message (a later one may have come since `heights` was read)
+  await page.waitForFunction(() => document.getElementById('whiteboard').getBoundingClientRect().height === window.heights.at(-1).height);
   assert.deepEqual(await noScroll(frame), { vertical: 0, horizontal: 0 });
 
   // a longer sentence makes the view taller: a new message, and still no inner scrollbar
@@ -107,6 +108,7 @@ test('embed mode at 320 and 360 px, opened there or narrowed after opening: noth
     for (const extra of ['', query]) {
       // opened at 1280 px, then narrowed (a phone turned, an iframe resized)
       const { page, errors } = await openPage(context, `${server.url}?view=${view}&embed=1${extra}`);
+      await settled(page);
       for (const width of [320, 360]) {
         await resizeTo(page, width);
         assert.deepEqual(await misfits(page), [], `${view}${extra ? ' (long)' : ''} narrowed to ${width} px`);
@@ -117,7 +119,8 @@ test('embed mode at 320 and 360 px, opened there or narrowed after opening: noth
       await narrow.setViewportSize({ width: 320, height: 800 });
       narrow.on('pageerror', (e) => errors.push(String(e)));
       await narrow.goto(`${server.url}?view=${view}&embed=1${extra}`);
-      await narrow.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+      await narrow.waitForSelector('body[data-ready="true"]');
+      await settled(narrow);
       await narrow.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
       assert.deepEqual(await misfits(narrow), [], `${view}${extra ? ' (long)' : ''} opened at 320 px`);
       // and widened again: the desktop drawings fit too

@@ -10,7 +10,7 @@
 //          screen), it fills at least 60 % of the screen's height.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite } from './support.mjs';
+import { openSite, settled } from './support.mjs';
 
 const { server, context } = await openSite();
 
@@ -45,7 +45,8 @@ async function openAt(size, query) {
   const page = await context.newPage();
   await page.setViewportSize(size);
   await page.goto(`${server.url}${query}`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]');
+  await settled(page);
   return page;
 }
 

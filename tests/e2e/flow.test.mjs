@@ -118,15 +118,18 @@ test('the text beside the steps carries the notes\' distinctions with live numbe
 
 test('picking a base token by click or keyboard rebuilds the flow for it', async () => {
   const { page } = await openPage(context, `${server.url}?view=flow&step=9`);
+  // aria-pressed is set at once; the table (a section that may be put off) counts in data-renders
+  let renders = await page.evaluate(() => document.body.dataset.renders);
   await page.click('.token-button[data-j="3"]');
-  await page.waitForFunction(() => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '3');
+  await page.waitForFunction((n) => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '3' && document.body.dataset.renders !== n, renders);
   const f = core.flow({ form: 'free', base: 3 });
   assert.deepEqual(await column(page, 'weight'), Array.from(f.weights).map(full));
   assert.match(await page.$eval('table.flow-table caption', (c) => c.textContent), /“river” \(base token 4\)/);
   // keyboard: Tab to the "2. of" button and press Enter
   await page.focus('.token-button[data-j="1"]');
+  renders = await page.evaluate(() => document.body.dataset.renders);
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '1');
+  await page.waitForFunction((n) => document.querySelector('.token-button[aria-pressed="true"]')?.dataset.j === '1' && document.body.dataset.renders !== n, renders);
   assert.deepEqual(await column(page, 'weight'), Array.from(core.flow({ base: 1 }).weights).map(full));
   assert.match(page.url(), /base=1/);
   await page.close();
@@ -146,7 +149,7 @@ test('keyboard stepping: arrows, Home/End, Space plays and pauses', async () => 
   await page.focus('.flow-region');
   await page.keyboard.press(' ');
   assert.equal(await page.$eval('.flow-region .step-play', (b) => b.getAttribute('aria-pressed')), 'true');
-  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 2 of'), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.startsWith('Step 2 of'));
   await page.keyboard.press(' ');
   assert.equal(await page.$eval('.flow-region .step-play', (b) => b.getAttribute('aria-pressed')), 'false');
   await page.close();
@@ -201,8 +204,9 @@ test('observation (a): shuffled outputs are permuted originals until positional 
   assert.equal(await page.$eval('#obs-shuffle .obs-result b', (b) => b.dataset.value), full(on.maxDeviation));
   assert.ok(on.maxDeviation > 0.01);
   assert.equal(await page.$eval('#flow-pe', (c) => c.checked), true);
+  const renders = await page.evaluate(() => document.body.dataset.renders);
   await page.click('#obs-shuffle .obs-run');
-  await page.waitForFunction(() => /shuf=2/.test(window.location.search));
+  await page.waitForFunction((n) => /shuf=2/.test(window.location.search) && document.body.dataset.renders !== n, renders);
   const again = core.shuffleExperiment({ form: 'free', shuffleSeed: 2, positional: true });
   assert.equal(await page.$eval('#obs-shuffle .obs-order b', (b) => b.dataset.value), Array.from(again.permutation).join(','));
   await page.close();
@@ -264,7 +268,7 @@ test('on a phone the flow is a card per token with the core’s numbers; widenin
   const page = await context.newPage();
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(`${server.url}?view=flow&form=qkv&embed=1&step=12`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]');
   const f = core.flow({ form: 'qkv', base: 0 });
   const layout = () => page.$eval('.flow-svg', (s) => s.dataset.layout);
   assert.equal(await layout(), 'cards');

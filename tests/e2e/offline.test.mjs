@@ -71,12 +71,12 @@ test('served site: after one visit it works with the network off and the server 
     await server.stop();
     await context.setOffline(true);
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await page.waitForSelector('body[data-ready="true"]');
     assert.deepEqual(await weights(page), Array.from(core.workbench({}).projected.attn_weights.data));
 
     // another link (another query string) and a new sentence, still offline
     await page.goto(`${server.url}?causal=1`);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await page.waitForSelector('body[data-ready="true"]');
     const before = await page.evaluate(() => document.body.dataset.renders);
     await page.fill('#sentence', 'the river has a bank');
     await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
@@ -121,7 +121,7 @@ test('served site: the large packs are not fetched unasked, and the trained mode
     await page.goto(`${server.url}?view=trained`);
     await page.waitForSelector('body[data-ready="true"]');
     await page.click('#trained-load');
-    await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+    await page.waitForSelector('#trained[data-drawn="1"]');
     const online = await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title);
 
     await server.stop();
@@ -129,7 +129,7 @@ test('served site: the large packs are not fetched unasked, and the trained mode
     await page.goto(`${server.url}?view=trained&load=1`);
     await page.waitForSelector('body[data-ready="true"]');
     await page.click('#trained-load'); // load=1 only points at the button
-    await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+    await page.waitForSelector('#trained[data-drawn="1"]');
     assert.equal(await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title), online);
   } finally {
     await context.close();
@@ -149,7 +149,7 @@ test('served site: storage full while the model is stored: it works now, and the
     const cdp = await context.newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 1e6 });
     await page.click('#trained-load');
-    await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+    await page.waitForSelector('#trained[data-drawn="1"]');
     const notice = await page.waitForSelector('#page-notices p');
     assert.match(await notice.textContent(), /The trained model works now, but the browser’s storage for this site is full, so it was not kept for offline use: the next visit downloads it again \(7\.2 MB\)/);
     const stored = await page.evaluate(async () => {
@@ -179,7 +179,7 @@ test('served site: an older build’s copy of the model in the offline cache is 
       await cache.put(new URL('models/use-lite-int8.bin?v=000000000000', document.baseURI).href, stale);
     });
     await page.click('#trained-load');
-    await page.waitForSelector('#trained[data-drawn="1"]', { timeout: 30000 });
+    await page.waitForSelector('#trained[data-drawn="1"]');
     assert.equal(await page.$eval('#messages', (e) => /damaged|not a|refused|could not/i.test(e.textContent)), false, 'no error from stale bytes');
     const address = await page.evaluate(async () => {
       const cache = await caches.open((await caches.keys())[0]);

@@ -19,7 +19,7 @@ async function openPresent(query) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.url}${query}`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]');
   return { page, errors };
 }
 
@@ -62,6 +62,7 @@ test('qkv in present mode: large type, one stage at a time, keys and the link fo
   // and a heatmap's labels are larger than the full page's 11 px minimum
   await page.keyboard.press('PageDown');
   await waitForStage(page, 2);
+  await page.waitForSelector('[data-figure="W_q"] svg text'); // drawn once the page sees it on screen
   const labelPx = await page.$eval('[data-figure="W_q"] svg text', (t) => parseFloat(getComputedStyle(t).fontSize) * t.currentCSSZoom);
   assert.ok(labelPx >= 13, `heatmap labels are ${labelPx} px on screen`);
   assert.deepEqual(await visibleStages(page), ['W_q, W_k, W_v: the parameters']);

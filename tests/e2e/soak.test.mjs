@@ -105,7 +105,7 @@ async function settle(page) {
       || document.querySelector('.vector-file .progress-row:not([hidden])')
       || /^Loading the GloVe/.test(document.querySelector('#vector-summary')?.textContent ?? '');
     return !busy && document.body.dataset.ready === 'true';
-  }, null, { polling: 'raf', timeout: 30000 });
+  }, null, { polling: 'raf' });
 }
 
 async function typeInto(page, r) {

@@ -95,7 +95,7 @@ export async function openPage(context, url) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]');
   return { page, errors };
 }
 
@@ -222,7 +222,19 @@ export async function heatmapValues(page, name) {
 }
 
 /** Brings every heatmap of the page into view in turn and waits until each is drawn. */
+/**
+ * Waits for what the page's workers answer after body[data-ready]: on the embedding space, its
+ * layout's report (or the state it stopped in). A scan or a measurement before it would see the
+ * panels arrive under it.
+ */
+export async function settled(page) {
+  if (await page.locator('#space-view').count()) {
+    await page.waitForSelector('#space-view[data-report], #space-view[data-state]', { state: 'attached' });
+  }
+}
+
 export async function drawAllHeatmaps(page) {
+  await settled(page);
   for (const figure of await page.locator('figure.heatmap').filter({ visible: true }).all()) {
     await figure.scrollIntoViewIfNeeded();
     await figure.and(page.locator('[data-drawn="true"]')).waitFor();

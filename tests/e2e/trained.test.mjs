@@ -146,7 +146,7 @@ test('the model is fetched only on a click, then every number equals the core', 
   assert.equal(seen.length, 0);
 
   await page.click('#trained-load');
-  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]');
   assert.equal(seen.length, 1);
   assert.match(page.url(), /load=1/);
 
@@ -187,7 +187,7 @@ test('the model is fetched only on a click, then every number equals the core', 
 test('loaded: fast typing follows the field; an answer for an older sentence is never drawn over a newer one', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=trained`);
   await page.click('#trained-load');
-  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]');
   const draws = await recordDraws(page);
   const final = 'The bank of the stream was wet';
   await page.fill('#trained-s1', '');
@@ -243,7 +243,7 @@ test('a link with load=1 points at the button but downloads nothing until the cl
   assert.equal(seen.length, 0);
 
   await page.click('#trained-load');
-  await page.waitForSelector('#trained[data-drawn][data-computing="false"]', { timeout: 30000 });
+  await page.waitForSelector('#trained[data-drawn][data-computing="false"]');
   assert.equal(seen.length, 1);
   assert.ok(await page.$('figure[data-name="layer 1 head 4"]'));
   await typeInto(page, '#trained-s2', 'The weather is fine');
@@ -262,7 +262,7 @@ test('a second input: the verdict follows that input’s numbers, for the traine
   // "Heatmaps for: sentence 3" shows the control, in the class block and in the trained heads
   assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 3'), Array.from(untrained.control.projected.attn_weights.data));
   await page.click('#trained-load');
-  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]', { timeout: 30000 });
+  await page.waitForSelector('#trained[data-drawn="1"][data-computing="false"]');
   const trained = model.compareTrained({ sentence: a, sentence2: b, target: 'bank', control: c });
   await assertVerdict(page, { trained, untrained });
   assert.deepEqual(await heatmapValues(page, 'layer 2 head 3'), Array.from(trained.control.layers[1].heads[2].attn_weights.data));

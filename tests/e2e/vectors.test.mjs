@@ -57,7 +57,7 @@ test('a GloVe text file chosen with the file picker drives the lab report', asyn
   const { page, errors } = await openPage(context, `${server.url}?view=lab&source=file`);
   assert.match(await page.textContent('#messages'), /Choose a vector file/);
   await page.setInputFiles('#vector-file', FIXTURE);
-  await page.waitForSelector('#lab-results table.lab-cosines', { timeout: 20000 });
+  await page.waitForSelector('#lab-results table.lab-cosines');
   const table = parsedTable(readFileSync(FIXTURE), 'your file “glove_small.txt”');
   const expected = expectedExperiment(table);
   const cosines = await pageCosines(page, 'table.lab-cosines');
@@ -177,7 +177,7 @@ test('a file dropped on the view is read and becomes the source', async () => {
 
 test('the bundled GloVe subset drives the bank experiment', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=bank&source=glove`);
-  await page.waitForSelector('table.bank-table', { timeout: 20000 });
+  await page.waitForSelector('table.bank-table');
   const expected = expectedExperiment(gloveTable());
   const cosines = await pageCosines(page, 'table.bank-table');
   assert.deepEqual(cosines, bankRows(expected));
@@ -192,7 +192,7 @@ test('the bundled GloVe subset drives the bank experiment', async () => {
 
 test('the whiteboard flow runs on the GloVe subset too: 100-d rows, the core’s numbers', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=flow&source=glove&form=qkv&step=10`);
-  await page.waitForFunction(() => /d_model follows the vectors: 100/.test(document.querySelector('#messages').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /d_model follows the vectors: 100/.test(document.querySelector('#messages').textContent));
   assert.equal(await page.textContent('#error'), '');
   const expected = core.flow({
     sentence: DEFAULTS.sentence, form: 'qkv', base: 0, maxTokens: 64, source: 'pretrained', oov: 'zero', scale: true,

@@ -165,6 +165,7 @@ export const spaceView = {
         return;
       }
       status.error('');
+      view.attr('data-neighbours', null); // set again by this question's answer
       worker.postMessage({ type: 'neighbours', run, ask: ++ask, query, k: Math.min(K, words.length - 1) });
     }
 
@@ -177,6 +178,7 @@ export const spaceView = {
       const members = listIndices();
       reportList = current.spaceList;
       const senses = dataset.senses ? { words: dataset.senses.words, senses: dataset.senses.senses } : null;
+      view.attr('data-report', null); // set again by this question's answer
       worker.postMessage({ type: 'report', run, ask: ++ask, k: Math.min(K, n - 1), queries, dimensions: SURVIVAL_DIMS,
         members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS, senses });
     }
@@ -197,7 +199,7 @@ export const spaceView = {
       frame = null;
       picked = { original: [], inLayout: [], query: -1 };
       dataset = null;
-      view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null);
+      view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null).attr('data-state', null);
       sensesBox.selectAll('*').remove();
       renderLegend(legend, null);
       sourceNote.text('');
