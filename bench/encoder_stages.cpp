@@ -66,29 +66,10 @@ class Stages {
   std::map<std::string, double> ms_;
 };
 
-Vec row(const EncoderPack& pack, const std::string& name) { return pack.tensor(name).row(0); }
-
-MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
-  MatF out(x.rows(), x.cols());
-  for (Eigen::Index t = 0; t < x.rows(); ++t) {
-    const float mean = x.row(t).mean();
-    const float var = (x.row(t).array() - mean).square().mean();
-    out.row(t) = ((x.row(t).array() - mean) / std::sqrt(var + eps)).matrix().cwiseProduct(scale) + bias;
-  }
-  return out;
-}
-
-MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
-  MatF signal(tokens, 2 * inv.size());
-  for (Eigen::Index pos = 0; pos < tokens; ++pos) {
-    for (Eigen::Index k = 0; k < inv.size(); ++k) {
-      const float angle = static_cast<float>(pos) * inv(k);
-      signal(pos, k) = std::sin(angle);
-      signal(pos, inv.size() + k) = std::cos(angle);
-    }
-  }
-  return signal;
-}
+// the encoder's own building blocks (transformer.hpp), timed here one by one
+using aw::encoder::detail::layer_norm;
+using aw::encoder::detail::row;
+using aw::encoder::detail::timing_signal;
 
 using Spans = std::vector<std::pair<Eigen::Index, Eigen::Index>>;
 

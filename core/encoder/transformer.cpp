@@ -7,11 +7,42 @@
 #include "core/math/softmax.hpp"
 
 namespace aw::encoder {
+
+namespace detail {
+
+MatF layer_norm(const MatF& x, const Eigen::RowVectorXf& scale, const Eigen::RowVectorXf& bias, float eps) {
+  MatF out(x.rows(), x.cols());
+  for (Eigen::Index t = 0; t < x.rows(); ++t) {
+    const float mean = x.row(t).mean();
+    const float var = (x.row(t).array() - mean).square().mean();
+    out.row(t) = ((x.row(t).array() - mean) / std::sqrt(var + eps)).matrix().cwiseProduct(scale) + bias;
+  }
+  return out;
+}
+
+MatF timing_signal(Eigen::Index tokens, const Eigen::RowVectorXf& inv) {
+  MatF signal(tokens, 2 * inv.size());
+  for (Eigen::Index pos = 0; pos < tokens; ++pos) {
+    for (Eigen::Index k = 0; k < inv.size(); ++k) {
+      const float angle = static_cast<float>(pos) * inv(k);
+      signal(pos, k) = std::sin(angle);
+      signal(pos, inv.size() + k) = std::cos(angle);
+    }
+  }
+  return signal;
+}
+
+Eigen::RowVectorXf row(const EncoderPack& pack, const std::string& name) { return pack.tensor(name).row(0); }
+
+}  // namespace detail
+
 namespace {
 
-using Vec = Eigen::RowVectorXf;
+using detail::layer_norm;
+using detail::row;
+using detail::timing_signal;
 
-Vec row(const EncoderPack& pack, const std::string& name) { return pack.tensor(name).row(0); }
+using Vec = Eigen::RowVectorXf;
 
 // The pack's values are finite (read_pack), but finite weights can still multiply past float's
 // range (3e38): every stage is checked, so the page never shows inf or NaN. The check is
@@ -24,16 +55,6 @@ void require_finite(const MatF& m, const std::string& stage) {
   }
 }
 
-// LayerNorm over each row's features: (x - mean) / sqrt(var + eps) * scale + bias.
-MatF layer_norm(const MatF& x, const Vec& scale, const Vec& bias, float eps) {
-  MatF out(x.rows(), x.cols());
-  for (Eigen::Index t = 0; t < x.rows(); ++t) {
-    const float mean = x.row(t).mean();
-    const float var = (x.row(t).array() - mean).square().mean();
-    out.row(t) = ((x.row(t).array() - mean) / std::sqrt(var + eps)).matrix().cwiseProduct(scale) + bias;
-  }
-  return out;
-}
 
 // x · kernel + bias, through the int8 product when the pack was read for it
 // (core/math/int8_matmul.hpp), else through the float SIMD product (core/math/simd_matmul.hpp):
@@ -45,17 +66,6 @@ MatF affine(const EncoderPack& pack, const std::string& kernel, const MatF& x, c
   return out;
 }
 
-MatF timing_signal(Eigen::Index tokens, const Vec& inv) {
-  MatF signal(tokens, 2 * inv.size());
-  for (Eigen::Index pos = 0; pos < tokens; ++pos) {
-    for (Eigen::Index k = 0; k < inv.size(); ++k) {
-      const float angle = static_cast<float>(pos) * inv(k);
-      signal(pos, k) = std::sin(angle);
-      signal(pos, inv.size() + k) = std::cos(angle);
-    }
-  }
-  return signal;
-}
 
 // One layer over the stacked tokens of several texts; `spans` gives each text's first row and
 // length. Attention runs within each span; everything else runs on all rows at once.

@@ -56,4 +56,15 @@ EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& t
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                         const std::vector<std::string>& nfkc_texts);
 
+// Building blocks of the forward pass, exposed for bench/encoder_stages.cpp, which times them one
+// by one (the same code, not a copy).
+namespace detail {
+// LayerNorm over each row's features: (x - mean) / sqrt(var + eps) * scale + bias.
+MatF layer_norm(const MatF& x, const Eigen::RowVectorXf& scale, const Eigen::RowVectorXf& bias, float eps);
+// The sinusoidal position signal: row pos = [sin(pos · inv), cos(pos · inv)].
+MatF timing_signal(Eigen::Index tokens, const Eigen::RowVectorXf& inv);
+// A pack's 1 × n tensor as a row vector.
+Eigen::RowVectorXf row(const EncoderPack& pack, const std::string& name);
+}  // namespace detail
+
 }  // namespace aw::encoder
