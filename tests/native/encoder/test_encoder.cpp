@@ -205,7 +205,9 @@ TEST_CASE("encoder pack read for int8 products: the dense kernels kept int8, equ
   CHECK(ints.tensors.size() + ints.int8_kernels.size() == floats.tensors.size());
   CHECK(ints.int8_kernel("embeddings") == nullptr);  // a scale per row: decoded to float as before
   CHECK(ints.tensor("embeddings") == floats.tensor("embeddings"));
-  for (const auto& [name, b] : ints.int8_kernels) {
+  for (const auto& kernel : ints.int8_kernels) {
+    const std::string& name = kernel.first;  // not a structured binding: doctest's macros capture it in lambdas (C++20 in clang)
+    const auto& b = kernel.second;
     CAPTURE(name);
     CHECK_THROWS_AS(ints.tensor(name), aw::InputError);  // never decoded to float
     const aw::MatF& value = floats.tensor(name);
