@@ -55,7 +55,6 @@ void require_finite(const MatF& m, const std::string& stage) {
   }
 }
 
-
 // x · kernel + bias, through the int8 product when the pack was read for it
 // (core/math/int8_matmul.hpp), else through the float SIMD product (core/math/simd_matmul.hpp):
 // nearly all of the encoder's arithmetic is here.
@@ -65,7 +64,6 @@ MatF affine(const EncoderPack& pack, const std::string& kernel, const MatF& x, c
   out.rowwise() += bias;
   return out;
 }
-
 
 // One layer over the stacked tokens of several texts; `spans` gives each text's first row and
 // length. Attention runs within each span; everything else runs on all rows at once.

@@ -47,8 +47,14 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
 }
 
 const openContexts = new Set();
+const profiles = [];
+// When the file's tests end: every browser a failed test left open is closed, then every profile is
+// removed (removing one as its browser closes lost the race with Chromium's last writes, 32 times a run).
 after(async () => {
   for (const context of [...openContexts]) await context.close().catch(() => {});
+  for (const profile of profiles) {
+    try { rmSync(profile, { recursive: true, force: true, maxRetries: 3 }); } catch { /* a leftover temp folder fails no test */ }
+  }
 });
 
 /** Debian's Chromium, headless, with a fresh profile and no background networking. */
@@ -67,12 +73,10 @@ export async function launchBrowser(options = {}) {
   context.setDefaultTimeout(60_000);
   // Closed when the file's tests end if the test that launched it did not get to close it: a
   // browser left open by a failed assertion kept keep-alive connections to the server, so the file
-  // never ended and CI ran into its time limit. Its profile goes with it.
+  // never ended and CI ran into its time limit.
   openContexts.add(context);
-  context.on('close', () => {
-    openContexts.delete(context);
-    try { rmSync(profile, { recursive: true, force: true, maxRetries: 3 }); } catch { /* a leftover temp folder is harmless */ }
-  });
+  profiles.push(profile);
+  context.on('close', () => openContexts.delete(context));
   return context;
 }
 
