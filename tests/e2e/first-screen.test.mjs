@@ -242,3 +242,16 @@ test('heads: a weights cell is one Tab stop; arrows move it and pick the cell; p
   assert.notEqual(focused.outline.replace('dashed ', ''), picked.stroke, 'the focus outline and the frame differ in colour');
   await page.close();
 });
+
+test('phones: an emptied sentence’s message is on the first screen, under the field (qkv, trained)', async () => {
+  const size = { width: 360, height: 740 };
+  for (const [view, field] of [['qkv', '#sentence'], ['trained', '#trained-s1']]) {
+    const page = await openAt(size, `?view=${view}`);
+    await page.fill(field, '');
+    await page.waitForSelector('#error .error');
+    const message = await box(page, '#error');
+    assert.equal(offScreen(message, size.height), '', `${view}: the message at ${Math.round(message.top)}–${Math.round(message.bottom)}`);
+    assert.ok(message.top >= (await box(page, field)).bottom, `${view}: the message is under the field`);
+    await page.close();
+  }
+});

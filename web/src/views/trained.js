@@ -46,8 +46,10 @@ export const trainedView = {
         'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
     );
     buildControls(view, state, update);
-    const loader = buildModelLoader(view, { prefix: 'trained', suggested: state.trainedLoad });
+    // the messages right under the sentences they are about (after the loader and the settings, an
+    // empty sentence's message was below a phone's first screen)
     view.append('div').attr('class', 'status-slot');
+    const loader = buildModelLoader(view, { prefix: 'trained', suggested: state.trainedLoad });
     const resultsEl = view.append('div').attr('id', 'trained-results').node();
     const status = createStatus(view.select('.status-slot'), resultsEl);
     let current = state;
