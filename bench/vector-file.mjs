@@ -4,11 +4,12 @@
 // 1. Parser throughput in Chromium's worker: a GloVe-style text file (default 400,000 words x 50,
 //    about 170 MB, like glove.6B.50d.txt) and the same vectors as word2vec binary are read the way
 //    the page's vectors worker reads them (web/src/vectors/read-file.js, 4 MB File slices), by
-//    this tree's core and by the core of an earlier commit (default: the last one with the strtof
-//    parser), alternately in the same run, each in a fresh worker. Twice per file: with the
-//    page's cap (20,000 words kept) and keeping every vector. Reported: MB/s (best / median), and
-//    the memory the parse added to Chromium's processes (peak RSS during the parse minus RSS
-//    with the worker ready) against the bytes of the vectors kept.
+//    this tree's core and by the core of an earlier commit (default: 0328c29, before the one-pass
+//    reading of plain text lines and the faster binary loop), alternately in the same run, each
+//    in a fresh worker. Twice per file: with the page's cap (20,000 words kept) and keeping every
+//    vector. Reported: MB/s (best / median), and the memory the parse added to Chromium's
+//    processes (peak RSS during the parse minus RSS with the worker ready) against the bytes of
+//    the vectors kept.
 // 2. The page: the text file chosen with the lab view's picker (dist/, as served): time to drawn
 //    results, the longest pause of the main thread (a 10 ms heartbeat), peak browser RSS.
 //
@@ -32,7 +33,8 @@ const arg = (name, fallback) => {
 const WORDS = Number(arg('words', 400000));
 const DIM = Number(arg('dim', 50));
 const REPS = Number(arg('reps', 3));
-const BEFORE = arg('before', 'f321c3f'); // the parser with std::strtof, before issue 19
+// The core before the one-pass reading of plain text lines (f321c3f: the last with std::strtof).
+const BEFORE = arg('before', '0328c29');
 const PAGE_CAP = 20000; // the lab's default "words kept" (web/src/vectors/store.js)
 const say = (line) => process.stderr.write(`${line}\n`);
 
@@ -206,7 +208,7 @@ async function pageRun(file) {
 function tables(rows, names, page, facts) {
   const lines = [
     `Files: ${WORDS.toLocaleString('en')} words × ${DIM}, seeded values written with 6 decimals; the binary file holds the same float32 values. ` +
-    `"now" is this tree's core, "${names[1]}" the core of commit ${BEFORE} (std::strtof), both built with the same flags and run alternately in the same Chromium, ` +
+    `"now" is this tree's core, "${names[1]}" the core of commit ${BEFORE}, both built with the same flags and run alternately in the same Chromium, ` +
     `each parse in a fresh worker, ${REPS} parses each. MB/s is the file's size over the worker's time from the first slice to the kept table (best / median). ` +
     'Memory is the peak RSS of all of Chromium\'s processes during the parse minus their RSS with the worker ready, over the bytes of the kept vectors.',
     '',

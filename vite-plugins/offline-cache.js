@@ -73,7 +73,8 @@ async function assetFromCache(request, event) {
     // Stored while the page reads the same bytes, so the page's progress bar moves as they
     // arrive (waiting for the store first would hold the whole response back).
     const copy = response.clone();
-    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)).catch((error) => tellPages({
+    // Either way the pages are told, and the page writes a stored pack into body[data-packs-stored].
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)).then(() => tellPages({ type: 'pack-stored', path })).catch((error) => tellPages({
       type: 'pack-not-stored', path, bytes: Number(response.headers.get('Content-Length')) || 0, reason: error?.name ?? String(error),
     })));
   }

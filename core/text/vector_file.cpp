@@ -7,6 +7,8 @@
 
 #include <fast_float/fast_float.h>
 
+#include "core/math/finite.hpp"
+
 namespace aw {
 namespace {
 
@@ -253,6 +255,7 @@ void VectorFileParser::text_line(const char* begin, const char* end) {
   ++line_no_;
   if (static_cast<std::size_t>(end - begin) > options_.max_line_bytes) fail_line_too_long(line_no_);
   if (end > begin && end[-1] == '\r') --end;  // CRLF
+  if (summary_.dim > 0 && summary_.lines > 0 && plain_vector_line(begin, end)) return;
   std::vector<Field>& fields = fields_;
   fields.clear();
   const char* p = begin;
@@ -275,6 +278,59 @@ void VectorFileParser::text_line(const char* begin, const char* end) {
   ++summary_.lines;
   if (summary_.lines == 1) header_or_vector(fields);
   else vector_line(fields);
+}
+
+// The line as nearly every line of a real file is: a word, then exactly `dim` plain decimals
+// ([-] digits [. digits], no exponent, no '+'), separated by spaces or tabs. Read in one pass over
+// its bytes, where the general path splits the line into fields first and then checks each field
+// again. Anything else returns false before changing the parser's state, and the general path
+// reads the line and words any message (so a message never depends on which path ran).
+bool VectorFileParser::plain_vector_line(const char* begin, const char* end) {
+  const auto byte = [](const char* p) { return static_cast<unsigned char>(*p); };
+  const auto separator = [](unsigned char c) { return c == ' ' || c == '\t'; };
+  const char* p = begin;
+  while (p < end && separator(byte(p))) ++p;
+  const char* word_begin = p;
+  while (p < end && byte(p) > ' ' && byte(p) != 0x7f) ++p;
+  const char* word_end = p;
+  if (word_begin == word_end) return false;
+  const std::size_t dim = static_cast<std::size_t>(summary_.dim);
+  const bool wanted = !options_.wanted.empty() && options_.wanted.count(std::string(word_begin, word_end)) > 0;
+  const bool kept = wanted || words_.size() < options_.max_words;
+  row_.resize(dim);
+  std::size_t numbers = 0;
+  while (true) {
+    if (p < end && !separator(byte(p))) return false;
+    while (p < end && separator(byte(p))) ++p;
+    if (p == end) break;
+    if (numbers == dim) return false;
+    const char* number_begin = p;
+    if (*p == '-') ++p;
+    const char* digits_begin = p;
+    while (p < end && byte(p) - '0' < 10u) ++p;
+    bool any_digit = p != digits_begin;
+    if (p < end && *p == '.') {
+      const char* fraction = ++p;
+      while (p < end && byte(p) - '0' < 10u) ++p;
+      any_digit = any_digit || p != fraction;
+    }
+    if (!any_digit) return false;
+    if (kept) {
+      // Plain decimals shorter than kMaxNumberBytes; a long run of digits can still overflow.
+      if (static_cast<std::size_t>(p - number_begin) >= kMaxNumberBytes) return false;
+      float value;
+      const fast_float::from_chars_result r = fast_float::from_chars(number_begin, p, value);
+      if (r.ec != std::errc() || r.ptr != p || !std::isfinite(value)) return false;
+      row_[numbers] = value;
+    }
+    ++numbers;
+  }
+  if (numbers != dim) return false;
+  line_bytes_ = static_cast<std::size_t>(end - begin) + 1;
+  ++summary_.lines;
+  word_.assign(word_begin, word_end);
+  keep(wanted, row_.data());
+  return true;
 }
 
 void VectorFileParser::header_or_vector(const std::vector<Field>& fields) {
@@ -417,11 +473,14 @@ void VectorFileParser::feed_binary() {
   const std::size_t record_bytes = dim * sizeof(float);
   std::size_t pos = 0;
   const std::size_t n = pending_.size();
+  // Read through a local pointer: every byte read through pending_[] would reload the string's
+  // data pointer (a char may alias it), which made this loop several times slower in wasm.
+  const char* const bytes = pending_.data();
   row_.resize(dim);
   while (pos < n) {
     if (summary_.lines >= static_cast<std::size_t>(summary_.header_count)) {
       for (; pos < n; ++pos) {
-        const char c = pending_[pos];
+        const char c = bytes[pos];
         if (c != '\n' && c != '\r' && c != ' ' && c != '\t') {
           fail("The file goes on after the " + std::to_string(summary_.header_count) +
                " vectors its header announced: the header count is wrong or the file is not word2vec binary.");
@@ -430,10 +489,10 @@ void VectorFileParser::feed_binary() {
       break;
     }
     std::size_t start = pos;
-    while (start < n && (pending_[start] == '\n' || pending_[start] == '\r')) ++start;
+    while (start < n && (bytes[start] == '\n' || bytes[start] == '\r')) ++start;
     const std::size_t limit = std::min(n, start + kMaxWordBytes + 1);
     std::size_t space = start;
-    while (space < limit && pending_[space] != ' ') ++space;
+    while (space < limit && bytes[space] != ' ') ++space;
     if (space == limit) {
       if (limit - start > kMaxWordBytes) {
         fail("Vector " + std::to_string(summary_.lines + 1) + " has no space after its word within " +
@@ -447,21 +506,24 @@ void VectorFileParser::feed_binary() {
     }
     if (n - (space + 1) < record_bytes) break;  // wait for the numbers
     for (std::size_t i = start; i < space; ++i) {
-      const char c = pending_[i];
+      const char c = bytes[i];
       if (is_control(static_cast<unsigned char>(c)) || c == '\t' || c == '\n' || c == '\r') {
         fail("The word of vector " + std::to_string(summary_.lines + 1) +
              " contains control bytes: the file is not valid word2vec binary (is the header's width " +
              std::to_string(dim) + " right?).");
       }
     }
-    std::memcpy(row_.data(), pending_.data() + space + 1, record_bytes);  // little-endian float32
-    for (std::size_t f = 0; f < dim; ++f) {
-      if (!std::isfinite(row_[f])) {
-        fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + pending_.substr(start, std::min<std::size_t>(space - start, 40)) +
-             "\"), number " + std::to_string(f + 1) + ": the value is not a finite number (NaN or infinity).");
+    std::memcpy(row_.data(), bytes + space + 1, record_bytes);  // little-endian float32
+    // Checked four at a time (core/math/finite.hpp); the bad number is looked for only to word the message.
+    if (!all_finite(row_.data(), dim)) {
+      for (std::size_t f = 0; f < dim; ++f) {
+        if (!std::isfinite(row_[f])) {
+          fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + pending_.substr(start, std::min<std::size_t>(space - start, 40)) +
+               "\"), number " + std::to_string(f + 1) + ": the value is not a finite number (NaN or infinity).");
+        }
       }
     }
-    word_.assign(pending_.data() + start, space - start);
+    word_.assign(bytes + start, space - start);
     ++summary_.lines;
     keep(is_wanted(word_), row_.data());
     pos = space + 1 + record_bytes;

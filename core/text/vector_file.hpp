@@ -69,6 +69,7 @@ class VectorFileParser {
  private:
   void feed_text(const char* data, std::size_t size);
   void text_line(const char* begin, const char* end);
+  bool plain_vector_line(const char* begin, const char* end);
   void header_or_vector(const std::vector<std::pair<const char*, const char*>>& fields);
   void vector_line(const std::vector<std::pair<const char*, const char*>>& fields);
   void feed_binary();

@@ -81,9 +81,11 @@ test('embed mode fits every width from 320 px up without page-level horizontal s
   await first.close();
   for (const view of views) {
     const { page } = await openPage(context, `${server.url}?view=${view}&embed=1`);
+    await settled(page);
     for (const width of [320, 480, 768]) {
-      await page.setViewportSize({ width, height: 700 });
-      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      // waits for the page's own signal: the space's canvas keeps its old pixel width until its
+      // redraw (a fixed two frames measured it at 1,272 px in a 320 px window)
+      await resizeTo(page, width, 700);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.equal(overflow, 0, `${view} at ${width} px`);
       // a parent that ignores the height message (Notion) gets a page that scrolls, not one cut off

@@ -123,6 +123,8 @@ test('served site: the large packs are not fetched unasked, and the trained mode
     await page.click('#trained-load');
     await page.waitForSelector('#trained[data-drawn="1"]');
     const online = await page.$eval('tr[data-cosine="layer2"] td.value', (e) => e.title);
+    // the service worker may still be writing the 7 MB pack: its own message says when it is kept
+    await page.waitForSelector('body[data-packs-stored*="use-lite-int8.bin"]', { state: 'attached' });
 
     await server.stop();
     await context.setOffline(true);
@@ -181,6 +183,7 @@ test('served site: an older build’s copy of the model in the offline cache is 
     await page.click('#trained-load');
     await page.waitForSelector('#trained[data-drawn="1"]');
     assert.equal(await page.$eval('#messages', (e) => /damaged|not a|refused|could not/i.test(e.textContent)), false, 'no error from stale bytes');
+    await page.waitForSelector('body[data-packs-stored*="use-lite-int8.bin"]', { state: 'attached' });
     const address = await page.evaluate(async () => {
       const cache = await caches.open((await caches.keys())[0]);
       return (await cache.keys()).map((r) => r.url).filter((u) => /use-lite-int8/.test(u) && /v=[0-9a-f]{12}$/.test(u) && !/v=0{12}/.test(u));

@@ -57,9 +57,9 @@ after(async () => {
   }
 });
 
-/** Debian's Chromium, headless, with a fresh profile and no background networking. */
-export async function launchBrowser(options = {}) {
-  const profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'));
+/** Debian's Chromium, headless, with a fresh profile (or the folder given) and no background networking. */
+export async function launchBrowser(options = {}, profile = mkdtempSync(join(tmpdir(), 'aw-chromium-'))) {
+  // `profile`: a benchmark passes its own, to find the browser's processes by it
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

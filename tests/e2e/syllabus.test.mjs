@@ -2,7 +2,7 @@
 // numbers back from the DOM, comparing them with the same core run in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openPage, heatmapValues } from './support.mjs';
+import { openSite, openPage, heatmapValues, resizeTo } from './support.mjs';
 
 const { server, context, core } = await openSite();
 
@@ -85,7 +85,7 @@ test('cosine: n-D entry, normalise from the core, and errors next to the input',
 
 test('cosine: fits 360 px without page-level horizontal scroll', async () => {
   const { page } = await openPage(context, `${server.url}?view=cosine`);
-  await page.setViewportSize({ width: 360, height: 800 });
+  await resizeTo(page, 360);
   assert.equal(await noPageScroll(page), true);
   await page.close();
 });
@@ -145,7 +145,7 @@ test('window: an empty sentence is reported next to the controls, and 360 px fit
   const { page, errors } = await openPage(context, `${server.url}?view=window`);
   await nextRender(page, () => page.fill('#win-sentence-b', '  '));
   assert.match(await page.$eval('#error', (e) => e.textContent), /Sentence 2: .*at least one word/);
-  await page.setViewportSize({ width: 360, height: 800 });
+  await resizeTo(page, 360);
   assert.equal(await noPageScroll(page), true);
   assert.deepEqual(errors, []);
   await page.close();
@@ -185,7 +185,7 @@ test('smoothing: a bad seed is reported, and 360 px fits', async () => {
   await page.dispatchEvent('#smooth-seed', 'change');
   await page.waitForSelector('#error p');
   assert.match(await page.$eval('#error', (e) => e.textContent), /seed must be a whole number/);
-  await page.setViewportSize({ width: 360, height: 800 });
+  await resizeTo(page, 360);
   assert.equal(await noPageScroll(page), true);
   await page.close();
 });
@@ -236,7 +236,7 @@ test('ids: the three size sliders move independently, the corpus is editable, er
   assert.equal(await page.$eval('.id-gap', (e) => e.dataset.gapSorted), '');
   await nextRender(page, () => page.fill('#rep-corpus', ' \n '));
   assert.match(await page.$eval('#error', (e) => e.textContent), /at least one document/);
-  await page.setViewportSize({ width: 360, height: 800 });
+  await resizeTo(page, 360);
   assert.equal(await noPageScroll(page), true);
   assert.deepEqual(errors, []);
   await page.close();
@@ -292,7 +292,7 @@ test('heads: changing d_model keeps a valid head count; the one-head comparison;
   await nextRender(bad.page, () => bad.page.fill('#heads-s2', 'the river bank has money'));
   assert.match(await bad.page.$eval('#messages', (e) => e.textContent), /key_padding_mask/);
   assert.equal(await bad.page.$$eval('table.batch-shapes', (els) => els.length), 0);
-  await bad.page.setViewportSize({ width: 360, height: 800 });
+  await resizeTo(bad.page, 360);
   assert.equal(await noPageScroll(bad.page), true);
   assert.deepEqual(errors, []);
   await bad.page.close();

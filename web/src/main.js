@@ -320,6 +320,11 @@ function registerOfflineCache() {
   // full), the page works now but the pack is not kept for offline use: say so.
   navigator.serviceWorker.addEventListener('message', ({ data }) => {
     if (data?.type === 'pack-not-stored') showLastingNotice(packNotStoredText(data));
+    // the paths of the packs now kept for offline use: a signal for tests (nothing is shown)
+    if (data?.type === 'pack-stored' && typeof data.path === 'string') {
+      const stored = new Set((document.body.dataset.packsStored ?? '').split(' ').filter(Boolean)).add(data.path);
+      document.body.dataset.packsStored = [...stored].join(' ');
+    }
   });
   navigator.serviceWorker.register('./sw.js').catch(() => {
     // e.g. storage blocked for a framed page: the page still works, just not offline

@@ -441,3 +441,46 @@ TEST_CASE("vectors handed over as they come: the pieces make the same table, wha
     }
   }
 }
+
+TEST_CASE("plain lines, read in one pass, give what the general reading gives: values, and messages") {
+  // Line 1 always takes the general path (it may be a header); later lines of plain decimals take
+  // the one-pass path, and anything else falls back to the general one. So the same line read as
+  // line 1 and as line 2 must give the same vector or the same message (its line number aside).
+  const auto renumbered = [](std::string message) {
+    for (const char* second : {"Line 2", "line 2"}) {
+      const auto at = message.find(second);
+      if (at != std::string::npos) message.replace(at + 5, 1, "1");
+    }
+    return message;
+  };
+  const std::vector<std::string> lines = {
+      "w 0.5 -1.25 3", "w\t0.5\t-1.25\t3", "  w 0.5  -1.25 3  ", "w .5 5. -0", "w 007.50 -.5 1",
+      "w +1 2 3", "w 1e2 2 3", "w 1 2 3.0e-1", "w", "w 1.5.2 2 3", "w 1-2 2 3",
+      "w - 2 3", "w . 2 3", "w 0x10 2 3", "w nan 2 3", "w 1 inf 3", "w 1 2 3\x01", "w 1 2\x7f 3",
+      "w 1 2 " + std::string(40, '9'), "w 1 2 " + std::string(130, '1'), "w 1 2 0." + std::string(130, '1'),
+      "\xff 1 2 3", "w\xc3\xa9 1 2 3", "W 1 2 3", "w 1 2 3\r",
+  };
+  for (const std::string& line : lines) {
+    CAPTURE(line);
+    const std::string alone = error_of(line + "\n");
+    const std::string second = error_of("first 9 9 9\n" + line + "\n");
+    CHECK(renumbered(second) == alone);
+    if (alone.empty()) {
+      const auto one = parse(line + "\n");
+      const auto two = parse("first 9 9 9\n" + line + "\n");
+      REQUIRE(two.values().size() == 6);
+      for (int i = 0; i < 3; ++i) CHECK(bits(two.values()[3 + i]) == bits(one.values()[i]));
+      CHECK(two.words()[1] == one.words()[0]);
+      CHECK(two.summary().lowercase_only == one.summary().lowercase_only);
+    }
+  }
+  for (const std::string& line : {"w 1 2", "w 1 2 3 4"}) {  // a width that is not the first line's
+    CHECK(error_of("first 9 9 9\n" + std::string(line) + "\n").find("Every row must have the same width") != std::string::npos);
+  }
+  // Past the cap a plain line is only checked, as the general reading checks it: a long run of
+  // digits is a number there (only kept rows and exponents are converted), a typo is not.
+  VectorFileOptions capped;
+  capped.max_words = 1;
+  CHECK(error_of("first 9 9 9\nw 1 2 " + std::string(40, '9') + "\n", 1 << 20, capped).empty());
+  CHECK(error_of("first 9 9 9\nw 1 2 1.5.2\n", 1 << 20, capped).find("Line 2, number 3") != std::string::npos);
+}
