@@ -97,7 +97,7 @@ TEST_CASE("encoder forward pass: equal to TF.js on the same int8 weights, close 
   CHECK(min_cos_fp32 > 0.999);
 }
 
-TEST_CASE("encoder: empty input is refused; static vectors are the same in any context") {
+TEST_CASE("encoder: empty input is refused, static vectors are the same in any context") {
   const UnigramTokenizer tokenizer(pack().vocabulary);
   CHECK_THROWS_WITH_AS(encode_sentence(pack(), tokenizer, ""), doctest::Contains("at least one token"), aw::InputError);
   const EncoderReport river = encode_sentence(pack(), tokenizer, "The bank of the river");

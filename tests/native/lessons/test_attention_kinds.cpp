@@ -113,7 +113,7 @@ TEST_CASE("kinds golden (NumPy): cross, padded batch, concatenation with and wit
   }
 }
 
-TEST_CASE("kinds golden (PyTorch): nn.MultiheadAttention(X_A, X_A, X_A) and (X_A, X_B, X_B), 1 and 2 heads; cross in float32") {
+TEST_CASE("kinds golden (PyTorch): nn.MultiheadAttention(X_A, X_A, X_A) and (X_A, X_B, X_B), 1 and 2 heads, cross in float32") {
   const auto g = golden::load("torch_kinds");
   REQUIRE(g["pairs"].size() == 3);
   for (const auto& p : g["pairs"]) {

@@ -101,7 +101,7 @@ TEST_CASE("causal mask in the flow: later keys get weight exactly 0 and say why"
   CHECK(f.max_deviation < 1e-12);
 }
 
-TEST_CASE("local window: weights outside |i - j| <= r are exactly 0; matches NumPy") {
+TEST_CASE("local window: weights outside |i - j| <= r are exactly 0, matches NumPy") {
   const auto g = golden::load("numpy_positional");
   aw::WorkbenchOptions w;
   w.window = 1;

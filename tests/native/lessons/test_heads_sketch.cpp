@@ -5,7 +5,7 @@
 
 #include "core/lessons/heads_sketch.hpp"
 
-TEST_CASE("heads sketch: one head is the flow's projected attention; four heads are column slices") {
+TEST_CASE("heads sketch: one head is the flow's projected attention, four heads are column slices") {
   const aw::WorkbenchReport wb = aw::run_workbench({});
   const aw::HeadsSketch one = aw::heads_sketch({}, 1, 0);
   CHECK((one.concat - wb.projected.Y).cwiseAbs().maxCoeff() < 1e-12);

@@ -54,7 +54,7 @@ TEST_CASE("mixing golden: X, S, A, Y and every row's mixing report match NumPy f
   }
 }
 
-TEST_CASE("mixing golden: the form as taught keeps y_1 = x_1; each control lets river into y_1") {
+TEST_CASE("mixing golden: the form as taught keeps y_1 = x_1, each control lets river into y_1") {
   const auto g = golden::load("numpy_mixing");
   const auto plain = aw::run_workbench({});
   CHECK(plain.param_free_mixing[0].self_weight > 0.9999);

@@ -31,7 +31,7 @@ TEST_CASE("parameter_changes: difference, changed entries, largest change and th
   CHECK(c.count == 7);
 }
 
-TEST_CASE("parameter_changes: identical parameters change nothing; -0 equals 0") {
+TEST_CASE("parameter_changes: identical parameters change nothing, -0 equals 0") {
   const std::vector<aw::NamedMatrix> a = {{"W_v", matrix(1, 2, {0.0, 7})}};
   const std::vector<aw::NamedMatrix> b = {{"W_v", matrix(1, 2, {-0.0, 7})}};
   const aw::ParameterChanges c = aw::parameter_changes(a, b);

@@ -22,7 +22,7 @@ const aw::NamedCosine& named(const std::vector<aw::NamedCosine>& list, const std
 
 }  // namespace
 
-TEST_CASE("sense control rule: a separation needs the stated margin; too close and reversed are named") {
+TEST_CASE("sense control rule: a separation needs the stated margin, too close and reversed are named") {
   const aw::SenseControl clear = aw::judge_sense_control(0.9, 0.5);
   CHECK(clear.verdict == "separates");
   CHECK(*clear.margin == doctest::Approx(0.4));

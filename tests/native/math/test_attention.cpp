@@ -95,7 +95,7 @@ TEST_CASE("causal mask: weights above the diagonal are exactly 0, the first row 
   CHECK((r.Y.row(0) - r.V.row(0)).cwiseAbs().maxCoeff() < 1e-15);
 }
 
-TEST_CASE("Y = A V equals the explicit weighted sum of value rows; Y_literal = A X likewise") {
+TEST_CASE("Y = A V equals the explicit weighted sum of value rows, Y_literal = A X likewise") {
   Fixture f;
   const auto r = aw::projected_attention(f.X, f.W_q, f.W_k, f.W_v);
   for (long i = 0; i < 5; ++i) {

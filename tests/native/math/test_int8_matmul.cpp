@@ -108,7 +108,7 @@ TEST_CASE("int8 product: packing puts each weight where the kernel reads it") {
   CHECK(b.scale[11] == 0.0f);
 }
 
-TEST_CASE("int8 product: rows quantized to ±levels by their largest value; zero rows and bad values") {
+TEST_CASE("int8 product: rows quantized to ±levels by their largest value, zero rows and bad values") {
   MatF A(3, 3);
   A << 0.5f, -2.0f, 1.0f,  //
       0.0f, 0.0f, 0.0f,    //

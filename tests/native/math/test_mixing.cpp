@@ -26,7 +26,7 @@ TEST_CASE("mixing: one-hot rows give a_ii / a_ij = e, and the gap is the log of 
   }
 }
 
-TEST_CASE("mixing: a long vector keeps its own weight; ÷√d shrinks the gap by √d") {
+TEST_CASE("mixing: a long vector keeps its own weight, ÷√d shrinks the gap by √d") {
   aw::MatD X(2, 4);
   X << 3, 0, 0, 0,
        1, 1, 0, 0;

@@ -66,7 +66,7 @@ TEST_CASE("float softmax survives +-1e30 too") {
   CHECK(weights(0, 2) == 0.0f);
 }
 
-TEST_CASE("masked entries get weight exactly 0; NaN and fully masked rows are refused") {
+TEST_CASE("masked entries get weight exactly 0, NaN and fully masked rows are refused") {
   const double inf = std::numeric_limits<double>::infinity();
   MatD masked(1, 3);
   masked << 1.0, -inf, 2.0;

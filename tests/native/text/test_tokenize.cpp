@@ -17,7 +17,7 @@ TEST_CASE("the class sentence splits like str.split() and lowercases like w.lowe
   CHECK(t.notices.empty());
 }
 
-TEST_CASE("punctuation separates words and is reported; apostrophes and hyphens inside stay") {
+TEST_CASE("punctuation separates words and is reported, apostrophes and hyphens inside stay") {
   const auto t = aw::tokenize("Noa can be annoying, but she's a well-known cat!", 64);
   CHECK(keys(t) == std::vector<std::string>{"noa", "can", "be", "annoying", "but", "she's", "a",
                                             "well-known", "cat"});

@@ -45,7 +45,7 @@ TEST_CASE("whole loss: every parameter's batch gradient equals finite difference
   });
 }
 
-TEST_CASE("frozen embeddings get no gradient; trainable ones only on the batch's words") {
+TEST_CASE("frozen embeddings get no gradient, trainable ones only on the batch's words") {
   const Parameters p = initial_parameters(7, 5, 4, 3, true, 2);
   CHECK(batch_gradients(p, kBatch, false).gradients.E.isZero());
   const MatD dE = batch_gradients(p, {kBatch[1]}, true).gradients.E;

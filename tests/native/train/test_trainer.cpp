@@ -86,7 +86,7 @@ TEST_CASE("evaluation and attention are inference: they change no weight and no 
   CHECK(t.counts().step == counts.step);
 }
 
-TEST_CASE("training lowers the loss; the same configuration gives the same run") {
+TEST_CASE("training lowers the loss, the same configuration gives the same run") {
   Trainer a(small(OptimizerKind::Adam, 0.01)), b(small(OptimizerKind::Adam, 0.01));
   const double start = a.evaluate().train_loss;
   for (int e = 0; e < 5; ++e) {
@@ -135,7 +135,7 @@ TEST_CASE("the eight-sentence set: one batch of eight learns it by heart while v
   CHECK(end.validation_loss > lowest_validation);
 }
 
-TEST_CASE("optimizers: SGD is w - lr g; Adam's first step moves every weight by about lr") {
+TEST_CASE("optimizers: SGD is w - lr g, Adam's first step moves every weight by about lr") {
   Parameters p;
   p.W_q = MatD::Constant(2, 2, 1.0);
   p.W_k = p.W_v = p.W_head = p.b_head = MatD::Zero(1, 1);
