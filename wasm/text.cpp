@@ -58,6 +58,7 @@ class VectorFileParserJs {
   val feed(val bytes) {
     return guarded([&] {
       require_parser();
+      drop_handed_out();
       const std::size_t n = bytes["length"].as<std::size_t>();
       if (n > capacity_) {  // one buffer for every chunk, never zero-filled: the bytes overwrite it
         buffer_.reset(new char[n]);
@@ -71,16 +72,22 @@ class VectorFileParserJs {
   val finish() {
     return guarded([&] {
       require_parser();
+      drop_handed_out();
       parser_->finish();
       return val::undefined();
     });
   }
-  // The kept vectors read since the last call, as a Float32Array (rows × dim), freed in the core.
+  // The kept vectors read since the last call (rows × dim), as a Float32Array view of the core's
+  // memory, valid until the next call on this parser: the caller copies it once, straight into
+  // its table, instead of twice (into a fresh array, then into the table). The memory is
+  // reused for the next rows.
   val take_values() {
     return guarded([&] {
       require_parser();
-      const std::vector<float> taken = parser_->take_values();
-      return typed_array(taken.data(), taken.size());
+      drop_handed_out();
+      rows_handed_out_ = true;
+      const std::vector<float>& rows = parser_->values();
+      return val(emscripten::typed_memory_view(rows.size(), rows.data()));
     });
   }
   double expected_rows() const { return parser_ ? static_cast<double>(parser_->expected_rows()) : 0; }
@@ -103,13 +110,14 @@ class VectorFileParserJs {
     return out;
   }
   // {summary, words, dim, data: Float32Array} once finished; data holds the rows not yet taken.
-  val result() const {
+  val result() {
     return guarded([&] {
       require_parser();
+      drop_handed_out();
       if (!parser_->finished()) throw aw::InputError("The file has not been read to its end yet.");
       val out = val::object();
       out.set("summary", summary());
-      out.set("words", strings_to_js(parser_->words()));
+      out.set("words", joined_words_to_js(parser_->word_list().joined()));
       out.set("dim", parser_->summary().dim);
       out.set("data", typed_array(parser_->values().data(), parser_->values().size()));
       return out;
@@ -120,10 +128,15 @@ class VectorFileParserJs {
   void require_parser() const {
     if (!parser_) throw aw::InputError(options_error_);
   }
+  void drop_handed_out() {
+    if (rows_handed_out_) parser_->drop_values();
+    rows_handed_out_ = false;
+  }
 
   std::unique_ptr<aw::VectorFileParser> parser_;  // null when the options were refused
   std::string options_error_;
   std::unique_ptr<char[]> buffer_;  // the chunk being fed, copied in from JS
+  bool rows_handed_out_ = false;    // values() was last handed out as a view: copied by now
   std::size_t capacity_ = 0;
 };
 

@@ -188,8 +188,7 @@ void VectorFileParser::feed(const char* data, std::size_t size) {
     return;
   }
   if (binary_) {
-    pending_.append(data, size);
-    feed_binary();
+    feed_binary(data, size);
   } else if (deciding_) {
     pending_.append(data, size);
     if (pending_.size() >= kSniffBytes) decide_format_after_header();
@@ -307,11 +306,11 @@ bool VectorFileParser::plain_vector_line(const char* begin, const char* end) {
     const char* number_begin = p;
     if (*p == '-') ++p;
     const char* digits_begin = p;
-    while (p < end && byte(p) - '0' < 10u) ++p;
+    while (p < end && static_cast<unsigned>(byte(p) - '0') < 10u) ++p;
     bool any_digit = p != digits_begin;
     if (p < end && *p == '.') {
       const char* fraction = ++p;
-      while (p < end && byte(p) - '0' < 10u) ++p;
+      while (p < end && static_cast<unsigned>(byte(p) - '0') < 10u) ++p;
       any_digit = any_digit || p != fraction;
     }
     if (!any_digit) return false;
@@ -409,18 +408,18 @@ void VectorFileParser::keep(bool wanted, const float* values) {
   }
   ++summary_.vectors_seen;
   if (words_.size() >= options_.max_words && !wanted) return;
-  const auto [it, inserted] = kept_at_.emplace(word_, binary_ ? summary_.lines : line_no_);
-  if (!inserted) {
+  if (words_.empty()) reserve_kept();
+  const std::size_t earlier = words_.add_unique(word_);
+  if (earlier != WordList::kAdded) {
     fail("The word " + quoted(word_.data(), word_.data() + word_.size()) + " on " + record_name() +
-         " appears a second time (first on " + (binary_ ? "vector " : "line ") + std::to_string(it->second) +
+         " appears a second time (first on " + (binary_ ? "vector " : "line ") + std::to_string(kept_at_[earlier]) +
          "). Each word may have only one vector.");
   }
+  kept_at_.push_back(binary_ ? summary_.lines : line_no_);
   if (wanted) ++summary_.wanted_found;
   for (const char c : word_) {
     if (c >= 'A' && c <= 'Z') { summary_.lowercase_only = false; break; }
   }
-  if (words_.empty()) reserve_kept();
-  words_.push_back(word_);
   values_.insert(values_.end(), values, values + summary_.dim);
   summary_.vectors_kept = words_.size();
 }
@@ -431,7 +430,8 @@ void VectorFileParser::keep(bool wanted, const float* values) {
 void VectorFileParser::reserve_kept() {
   expected_rows_ = estimate_rows();
   if (expected_rows_ == 0) return;
-  words_.reserve(expected_rows_);
+  // Most words are short: 8 bytes each is a guess the word list grows past if it must.
+  words_.reserve(expected_rows_, 8 * expected_rows_);
   if (!options_.hand_over_values) values_.reserve(expected_rows_ * static_cast<std::size_t>(summary_.dim));
   kept_at_.reserve(expected_rows_);
 }
@@ -468,14 +468,58 @@ std::vector<float> VectorFileParser::take_values() {
   return taken;
 }
 
+// The bytes gathered in pending_, as records (after the header, or at the file's end).
+void VectorFileParser::drop_values() {
+  if (summary_.dim > 0) rows_taken_ += values_.size() / static_cast<std::size_t>(summary_.dim);
+  values_.clear();
+}
+
 void VectorFileParser::feed_binary() {
+  reserve_piece(pending_.size());
+  pending_.erase(0, read_binary_records(pending_.data(), pending_.size()));
+}
+
+// A piece of a binary file, read where it lies: only the record cut by the piece's edge is
+// copied (into pending_), never the whole piece.
+void VectorFileParser::feed_binary(const char* data, std::size_t size) {
+  reserve_piece(pending_.size() + size);
+  std::size_t from = 0;  // where in `data` the records not yet read begin
+  if (!pending_.empty()) {
+    // The cut record's end: at most a word, its space and its numbers away (newlines aside).
+    const std::size_t had = pending_.size();
+    const std::size_t glue = std::min(size, kMaxWordBytes + 2 + static_cast<std::size_t>(summary_.dim) * sizeof(float) + 2);
+    pending_.append(data, glue);
+    const std::size_t used = read_binary_records(pending_.data(), pending_.size());
+    if (used <= had && glue < size) {  // still cut (a run of newlines): the general way
+      pending_.append(data + glue, size - glue);
+      feed_binary();
+      return;
+    }
+    if (used <= had) {  // the whole piece is in pending_
+      pending_.erase(0, used);
+      return;
+    }
+    pending_.clear();
+    from = used - had;
+  }
+  const std::size_t read = read_binary_records(data + from, size - from);
+  pending_.assign(data + from + read, data + size);
+}
+
+// Handed-over rows start again from empty after every take: room for the rows `bytes` of a
+// binary file can hold at most, so a piece's rows are not grown by doubling (copied again and
+// again). After drop_values() the memory is already there.
+void VectorFileParser::reserve_piece(std::size_t bytes) {
+  if (!options_.hand_over_values || !values_.empty()) return;
+  const std::size_t dim = static_cast<std::size_t>(summary_.dim);
+  values_.reserve((bytes / (dim * sizeof(float) + 2) + 1) * dim);
+}
+
+// Reads the whole records in bytes[0, n) and returns how many bytes they took.
+std::size_t VectorFileParser::read_binary_records(const char* const bytes, const std::size_t n) {
   const std::size_t dim = static_cast<std::size_t>(summary_.dim);
   const std::size_t record_bytes = dim * sizeof(float);
   std::size_t pos = 0;
-  const std::size_t n = pending_.size();
-  // Read through a local pointer: every byte read through pending_[] would reload the string's
-  // data pointer (a char may alias it), which made this loop several times slower in wasm.
-  const char* const bytes = pending_.data();
   row_.resize(dim);
   while (pos < n) {
     if (summary_.lines >= static_cast<std::size_t>(summary_.header_count)) {
@@ -518,7 +562,7 @@ void VectorFileParser::feed_binary() {
     if (!all_finite(row_.data(), dim)) {
       for (std::size_t f = 0; f < dim; ++f) {
         if (!std::isfinite(row_[f])) {
-          fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + pending_.substr(start, std::min<std::size_t>(space - start, 40)) +
+          fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + std::string(bytes + start, std::min<std::size_t>(space - start, 40)) +
                "\"), number " + std::to_string(f + 1) + ": the value is not a finite number (NaN or infinity).");
         }
       }
@@ -528,7 +572,7 @@ void VectorFileParser::feed_binary() {
     keep(is_wanted(word_), row_.data());
     pos = space + 1 + record_bytes;
   }
-  pending_.erase(0, pos);
+  return pos;
 }
 
 void VectorFileParser::finish() {

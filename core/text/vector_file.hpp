@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/math/matrix.hpp"
+#include "core/text/word_list.hpp"
 
 namespace aw {
 
@@ -54,12 +55,17 @@ class VectorFileParser {
   void finish();
 
   const VectorFileSummary& summary() const { return summary_; }
-  const std::vector<std::string>& words() const { return words_; }
+  // The kept words in file order; words() copies them out (for tests and small files).
+  const WordList& word_list() const { return words_; }
+  std::vector<std::string> words() const { return words_.to_strings(); }
   // The kept vectors not yet taken, row-major: rows [values_taken(), words().size()) × dim
   // (all of them unless the caller takes them as it goes).
   const std::vector<float>& values() const { return values_; }
   // Hands over the kept vectors read since the last call and forgets them.
   std::vector<float> take_values();
+  // Forgets the kept vectors read since the last call, keeping their memory for the next rows
+  // (for a caller that has copied values() out).
+  void drop_values();
   std::size_t values_taken() const { return rows_taken_; }
   // How many rows the file can give, as far as the header or the file's size tell (0: unknown).
   std::size_t expected_rows() const { return expected_rows_; }
@@ -73,6 +79,9 @@ class VectorFileParser {
   void header_or_vector(const std::vector<std::pair<const char*, const char*>>& fields);
   void vector_line(const std::vector<std::pair<const char*, const char*>>& fields);
   void feed_binary();
+  void feed_binary(const char* data, std::size_t size);
+  std::size_t read_binary_records(const char* bytes, std::size_t n);
+  void reserve_piece(std::size_t bytes);
   bool is_wanted(const std::string& word) const;
   void keep(bool wanted, const float* values);  // the word is word_
   void reserve_kept();
@@ -85,11 +94,11 @@ class VectorFileParser {
 
   VectorFileOptions options_;
   VectorFileSummary summary_;
-  std::vector<std::string> words_;
+  WordList words_;
   std::vector<float> values_;
   std::size_t rows_taken_ = 0;   // rows handed over by take_values()
   std::size_t expected_rows_ = 0;
-  std::unordered_map<std::string, std::size_t> kept_at_;  // word -> line or record
+  std::vector<std::size_t> kept_at_;  // the line or record each kept word was read on
   std::string pending_;          // bytes of an unfinished line (text) or record (binary)
   std::vector<float> row_;       // scratch
   std::string word_;             // scratch: the word of the line or record being read

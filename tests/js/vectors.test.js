@@ -97,6 +97,27 @@ describe('reading a file as the worker does (readVectorFile): vectors taken afte
     expect(Array.from(capped.data.subarray(30))).toEqual([250, -250, 0.5]);
   });
 
+  it('word2vec binary with UTF-8 words: the words arrive joined and split, the rows as views copied once', async () => {
+    const dim = 5;
+    const words = ['bank', 'café', 'naïve', '日本', ...Array.from({ length: 3000 }, (_, i) => `w${i}`)];
+    const values = Float32Array.from({ length: words.length * dim }, (_, i) => Math.fround(Math.sin(i) * 3));
+    const encoder = new TextEncoder();
+    const parts = [encoder.encode(`${words.length} ${dim}\n`)];
+    words.forEach((word, r) => {
+      parts.push(encoder.encode(`${word} `), new Uint8Array(values.buffer.slice(r * dim * 4, (r + 1) * dim * 4)), encoder.encode('\n'));
+    });
+    const bytes = new Uint8Array(await new Blob(parts).arrayBuffer());
+    for (const chunkBytes of [37, 4096, bytes.length]) {
+      const r = await read(bytes, { chunkBytes });
+      expect(r.summary.format).toBe('word2vec binary');
+      expect(r.words).toEqual(words);
+      expect(r.data).toEqual(values);
+    }
+    const capped = await read(bytes, { maxWords: 3, wanted: ['w2999'], chunkBytes: 37 });
+    expect(capped.words).toEqual(['bank', 'café', 'naïve', 'w2999']);
+    expect(Array.from(capped.data.subarray(3 * dim))).toEqual(Array.from(values.subarray((words.length - 1) * dim)));
+  });
+
   it('the table grows by appending, with or without an estimate', () => {
     for (const expected of [0, 4, 1000]) {
       const table = vectorTable();

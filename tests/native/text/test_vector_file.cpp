@@ -484,3 +484,47 @@ TEST_CASE("plain lines, read in one pass, give what the general reading gives: v
   CHECK(error_of("first 9 9 9\nw 1 2 " + std::string(40, '9') + "\n", 1 << 20, capped).empty());
   CHECK(error_of("first 9 9 9\nw 1 2 1.5.2\n", 1 << 20, capped).find("Line 2, number 3") != std::string::npos);
 }
+
+// A binary piece is read where it lies and only the record cut by its edge is copied; the cut
+// record is completed from the next piece's first bytes unless a long run of newlines is in the
+// way. Both ways, and the rows copied out with drop_values(), must give the whole file's table.
+TEST_CASE("binary pieces: records cut anywhere, long runs of newlines, rows dropped after copying") {
+  std::mt19937 gen(11);
+  std::uniform_real_distribution<float> value(-2, 2);
+  const int dim = 7;
+  std::string file = "40 7\n";
+  std::vector<std::string> want_words;
+  std::vector<float> want_values;
+  for (int w = 0; w < 40; ++w) {
+    const std::string word = std::string(static_cast<std::size_t>(1 + w % 13), static_cast<char>('a' + w % 26)) + std::to_string(w);
+    std::vector<float> v(dim);
+    for (float& x : v) x = value(gen);
+    // between records: nothing, one newline, or runs longer than the longest word and record
+    if (w % 10 == 3) file += std::string(3000, '\n');
+    else if (w % 2 == 0) file += "\n";
+    file += word + " ";
+    file.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
+    want_words.push_back(word);
+    want_values.insert(want_values.end(), v.begin(), v.end());
+  }
+  for (const std::size_t chunk : {std::size_t{1}, std::size_t{5}, std::size_t{31}, std::size_t{211}, std::size_t{1100},
+                                  std::size_t{4096}, file.size()}) {
+    CAPTURE(chunk);
+    VectorFileOptions options;
+    options.hand_over_values = true;
+    VectorFileParser parser(options);
+    std::vector<float> table;
+    for (std::size_t i = 0; i < file.size(); i += chunk) {
+      parser.feed(file.data() + i, std::min(chunk, file.size() - i));
+      table.insert(table.end(), parser.values().begin(), parser.values().end());
+      parser.drop_values();
+    }
+    parser.finish();
+    table.insert(table.end(), parser.values().begin(), parser.values().end());
+    parser.drop_values();
+    CHECK(parser.summary().format == "word2vec binary");
+    CHECK(parser.words() == want_words);
+    CHECK(table == want_values);
+    CHECK(parser.values_taken() == 40);
+  }
+}

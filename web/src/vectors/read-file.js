@@ -93,8 +93,9 @@ export async function readVectorFile(core, file, { maxWords, wanted = [], format
   const parser = core.vectorFileParser({ maxWords, wanted, format, expectedBytes: file.size, handOver: true });
   const table = vectorTable();
   const takeRows = () => {
-    const rows = parser.takeValues();
-    if (rows.length > 0) table.append(rows, parser.expectedRows() * parser.summary().dim);
+    const expectedFloats = parser.expectedRows() * parser.summary().dim;
+    const rows = parser.takeValues(); // a view of the core's memory: copied here, before any other call
+    table.append(rows, expectedFloats);
   };
   try {
     let read = 0;
