@@ -528,3 +528,24 @@ TEST_CASE("binary pieces: records cut anywhere, long runs of newlines, rows drop
     CHECK(parser.values_taken() == 40);
   }
 }
+
+// Plain decimals whose digits fit a float exactly are divided by an exact power of ten (Clinger's
+// fast path); the edges of that path must still give strtof's value, bit for bit.
+TEST_CASE("numbers: the edges of the exact-division path give strtof's bits") {
+  const std::vector<std::string> numbers = {
+      "16777216", "16777217", "1677721.6", "1677721.7", "0.0000000001", "0.00000000001", "1.0000000001",
+      "-0.0", "0", "-0", "000000000000000000123", "0000000000000000001.5", "0.3", "-0.38497", "8388609.5",
+      "99999999999999999999", "0.1234567", "12345678.9"};
+  std::string file = "pad 0\n";  // line 1 is read the general way: the numbers are on plain lines
+  for (std::size_t i = 0; i < numbers.size(); ++i) file += "w" + std::to_string(i) + " " + numbers[i] + "\n";
+  const auto p = parse(file);
+  REQUIRE(p.values().size() == numbers.size() + 1);
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    CAPTURE(numbers[i]);
+    const float want = std::strtof(numbers[i].c_str(), nullptr);
+    std::uint32_t got_bits, want_bits;
+    std::memcpy(&got_bits, &p.values()[i + 1], sizeof got_bits);
+    std::memcpy(&want_bits, &want, sizeof want_bits);
+    CHECK(got_bits == want_bits);
+  }
+}
