@@ -136,16 +136,27 @@ async function workerRuns(files, builds) {
         for (let rep = 0; rep < REPS; rep++) {
           const order = rep % 2 ? [...builds].reverse() : builds; // alternate who goes first
           for (const build of order) {
-            await page.evaluate((url) => window.startWorker(url), build.url);
-            const pids = browserPids(profile);
-            const memory = sampler(pids);
-            // A worker that dies silently (out of memory) would leave the parse waiting forever.
-            const r = await Promise.race([
-              page.evaluate((maxWords) => window.parse(maxWords), cap),
-              new Promise((_, reject) => setTimeout(() => reject(new Error(`${build.name}: no answer in 10 minutes`)), 600000).unref()),
-            ]);
-            const peak = memory.stop();
-            await page.evaluate(() => window.stopWorker());
+            // A parse with no answer in 60 s (a worker that died silently, or a read of the file
+            // that never resolved: seen in this benchmark, never in the page's tests) is counted
+            // as stalled and run again in a fresh worker, at most twice.
+            let r = null;
+            let memory = null;
+            let peak = 0;
+            for (let attempt = 0; r === null; attempt++) {
+              await page.evaluate((url) => window.startWorker(url), build.url);
+              memory = sampler(browserPids(profile));
+              r = await Promise.race([
+                page.evaluate((maxWords) => window.parse(maxWords), cap),
+                new Promise((resolve) => setTimeout(() => resolve(null), 60000).unref()),
+              ]);
+              peak = memory.stop();
+              await page.evaluate(() => window.stopWorker());
+              if (r === null) {
+                row.stalls = (row.stalls ?? 0) + 1;
+                say(`${format}, cap ${cap}, ${build.name}: stalled (no answer in 60 s), run again`);
+                if (attempt === 2) throw new Error(`${build.name}: three parses in a row stalled`);
+              }
+            }
             if (!r.transferred) throw new Error('the kept table was not transferred');
             const run = { mbps: mb(size) / (r.ms / 1000), added: peak - memory.start, kept: r.keptBytes, heap: r.heapBytes, words: r.words };
             (row.builds[build.name] ??= []).push(run);
@@ -224,7 +235,8 @@ function tables(rows, names, page, facts) {
     const best = (runs) => Math.max(...runs.map((x) => x.mbps));
     const mem = (runs) => median(runs.map((x) => x.added));
     const kept = now[0].kept;
-    lines.push(`| ${r.format} (${mb(r.size).toFixed(0)} MB) | ${now[0].words.toLocaleString('en')} | ${best(now).toFixed(0)} / ${median(now.map((x) => x.mbps)).toFixed(0)} | ` +
+    const stalled = r.stalls ? ` (${r.stalls} stalled parse${r.stalls > 1 ? 's' : ''} run again)` : '';
+    lines.push(`| ${r.format} (${mb(r.size).toFixed(0)} MB)${stalled} | ${now[0].words.toLocaleString('en')} | ${best(now).toFixed(0)} / ${median(now.map((x) => x.mbps)).toFixed(0)} | ` +
       `${best(before).toFixed(0)} / ${median(before.map((x) => x.mbps)).toFixed(0)} | ${(best(now) / best(before)).toFixed(2)}× | ` +
       `${mb(mem(now)).toFixed(0)} MB (${(mem(now) / kept).toFixed(2)}×) | ${mb(mem(before)).toFixed(0)} MB (${(mem(before) / kept).toFixed(2)}×) | ${mb(kept).toFixed(1)} MB |`);
   }

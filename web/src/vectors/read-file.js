@@ -4,38 +4,16 @@
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * The file in pieces of `chunkBytes` (the last one shorter). Where the browser gives a Blob a
- * byte stream, every piece is read into the same buffer (valid until the next piece is asked
- * for), so a 200 MB file leaves no 200 MB of slices for the garbage collector; elsewhere, one
- * File slice per piece.
+ * The file in pieces of `chunkBytes` (the last one shorter), each read with its own File slice.
+ * Each piece is a fresh buffer, garbage once the core has copied it. A Blob's byte stream, read
+ * into one reused buffer, was tried and dropped: in Chromium (2026) its reads stopped resolving
+ * in the middle of a file when the worker's wasm memory grew between them (a 194 MB text file,
+ * every row kept: 6 of 8 parses stalled; with the memory grown beforehand none did, and with
+ * slices none in 22).
  */
 export async function* piecesOf(file, chunkBytes) {
-  let reader = null;
-  try {
-    reader = file.stream().getReader({ mode: 'byob' });
-  } catch {
-    reader = null; // not a byte stream here
-  }
-  if (!reader) {
-    for (let offset = 0; offset < file.size; offset += chunkBytes) {
-      yield new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
-    }
-    return;
-  }
-  let buffer = new ArrayBuffer(chunkBytes);
-  try {
-    for (let done = false; !done;) {
-      let filled = 0;
-      while (filled < chunkBytes) { // a read may return less: fill the piece
-        const read = await reader.read(new Uint8Array(buffer, filled, chunkBytes - filled));
-        if (read.value) buffer = read.value.buffer; // the same memory, handed back (the view passed in is detached)
-        if (read.done) { done = true; break; }
-        filled += read.value.byteLength;
-      }
-      if (filled > 0) yield new Uint8Array(buffer, 0, filled);
-    }
-  } finally {
-    reader.cancel().catch(() => {});
+  for (let offset = 0; offset < file.size; offset += chunkBytes) {
+    yield new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
   }
 }
 
@@ -94,11 +72,7 @@ export async function readVectorFile(core, file, { maxWords, wanted = [], format
   const table = vectorTable();
   const takeRows = () => {
     const expectedFloats = parser.expectedRows() * parser.summary().dim;
-    // A view of the core's memory, copied into a fresh array before anything else is called.
-    // Appending straight from the view would save that copy, but then a piece allocates nothing,
-    // and in Chromium (2026) the byte stream's read of a later piece sometimes never resolved
-    // (an 84 MB file, every row kept: 6 of 16 parses stalled; with the copy, none in 12 plus the benchmark's).
-    const rows = parser.takeValues().slice();
+    const rows = parser.takeValues(); // a view of the core's memory: copied here, before any other call
     table.append(rows, expectedFloats);
   };
   try {
