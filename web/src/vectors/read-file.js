@@ -3,47 +3,19 @@
 // start (a page opened from disk), on the page itself.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A byte-stream reader of `blob`, or null where the browser gives Blobs no byte stream. */
-function byteReader(blob) {
-  try {
-    return blob.stream().getReader({ mode: 'byob' });
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The file in pieces of `chunkBytes` (the last one shorter). Each piece is read through its own
- * byte stream into one reused buffer (valid until the next piece is asked for), so a 200 MB file
- * leaves no 200 MB of garbage; where there is no byte stream, through a File slice.
+ * The file in pieces of `chunkBytes` (the last one shorter), each read with its own File slice.
+ * Each piece is a fresh buffer, garbage once the core has copied it.
  *
- * One stream over the whole file was faster (word2vec binary, 20,000 kept: about 480 against
- * 300 MB/s), but in Chromium (2026) its reads stopped resolving mid-file with this core (a
- * 194 MB text file, every row kept: 6 of 8 parses stalled for good). A stream per piece stalled
- * in none of 16 (and 4 more with cancel), a slice per piece in none of 22, but slices leave a 4 MB buffer of
- * garbage per piece (about 45 MB more memory during a parse).
+ * Byte streams read into one reused buffer (no garbage, and one stream over the whole file reads
+ * faster) were tried and dropped: in Chromium (2026) their reads stopped resolving mid-file with
+ * this core, and the parse never ended. One stream over a 194 MB text file, every row kept: 6 of
+ * 8 parses stalled; a stream per 4 MB piece: the benchmark's 84 MB binary file stalled 3 times
+ * in a row. Slices: none in 22 parses and a whole benchmark run.
  */
 export async function* piecesOf(file, chunkBytes) {
-  let buffer = new ArrayBuffer(chunkBytes);
   for (let offset = 0; offset < file.size; offset += chunkBytes) {
-    const piece = file.slice(offset, offset + chunkBytes);
-    const reader = byteReader(piece);
-    if (!reader) {
-      yield new Uint8Array(await piece.arrayBuffer());
-      continue;
-    }
-    let filled = 0;
-    try {
-      while (filled < piece.size) { // a read may return less: fill the piece
-        const read = await reader.read(new Uint8Array(buffer, filled, chunkBytes - filled));
-        if (read.value) buffer = read.value.buffer; // the same memory, handed back (the view passed in is detached)
-        if (read.done) break;
-        filled += read.value.byteLength;
-      }
-    } finally {
-      reader.cancel().catch(() => {}); // the piece is read: close its stream now, not at garbage collection
-    }
-    yield new Uint8Array(buffer, 0, filled);
+    yield new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
   }
 }
 
