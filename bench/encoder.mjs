@@ -152,10 +152,10 @@ try {
 
   const results = {};
   for (const [name, run] of [
-    ['ours, wasm SIMD', () => runOurs('attention_core')],
-    ['ours, wasm SIMD, int8 dot products', () => runOurs('attention_core', { products: 'int8' })],
+    ['ours, wasm SIMD', () => runOurs('attention_encoder')],
+    ['ours, wasm SIMD, int8 dot products', () => runOurs('attention_encoder', { products: 'int8' })],
     ['ours, wasm scalar', () => runOurs('attention_core_scalar')],
-    ['ours, wasm SIMD, pack decoded per call (before)', () => runOurs('attention_core', { resident: false })],
+    ['ours, wasm SIMD, pack decoded per call (before)', () => runOurs('attention_encoder', { resident: false })],
     ['TF.js wasm (the package’s runtime)', () => runTfjsWasm(require, dist)],
     ['TF.js cpu (official backend)', () => runTfjsCpu(require, dist)],
   ]) {

@@ -1,13 +1,14 @@
 // The worker of the embedding-space benchmark (bench/space.mjs): bench/space.html starts a fresh
 // one per task, so every method runs alone, in a worker as the page's layouts do, from a cold
-// start. It loads the page's core (the SIMD wasm) and the bundled JavaScript peers, decodes the
+// start. It loads the page's core (the SIMD wasm: every view's part and the chapter's) and the bundled JavaScript peers, decodes the
 // bundled GloVe pack as the page does (core.decodeInt8Vectors), keeps the first `n` rows, runs
 // one task and posts {result} or {error}.
 //   {task: 'tsne', impl, n, iterations, start}   start: Float32Array n × 2, the common first layout
 //   {task: 'umap', impl, n, epochs}
 //   {task: 'pca', impl, n, repeats}
 //   {task: 'score', n, layouts: {name: Float32Array}, k, queryStep}   KL (exact) and k-NN recall
-import { loadAttentionCore } from '/web/src/core/attention-core.js';
+import { loadAttentionCore } from '/web/src/core/view-core.js';
+import { loadSpaceCore } from '/web/src/core/space-core.js';
 import * as peers from '/build/bench-space/space-peers.js';
 
 const PERPLEXITY = 30;
@@ -15,8 +16,9 @@ const now = () => performance.now();
 
 self.onmessage = async ({ data: message }) => {
   try {
-    const core = await loadAttentionCore();
-    const points = await glove(core, message.n);
+    // every view's part decodes GloVe; the chapter's part runs the layouts, as on the page
+    const [pageCore, core] = await Promise.all([loadAttentionCore(), loadSpaceCore()]);
+    const points = await glove(pageCore, message.n);
     self.postMessage({ result: await TASKS[message.task](core, points, message) });
   } catch (error) {
     self.postMessage({ error: String(error?.stack ?? error) });

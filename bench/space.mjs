@@ -17,7 +17,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { loadAttentionCore } from '../web/src/core/attention-core.js';
+import { loadAttentionCore } from '../web/src/core/view-core.js';
+import { loadSpaceCore } from '../web/src/core/space-core.js';
 import { serveDist } from '../scripts/serve-dist.mjs';
 import { launchChromium } from './browser.mjs';
 import { machineFacts } from './report.mjs';
@@ -177,10 +178,11 @@ const loadAtStart = loadavg()[0];
 buildIfMissing();
 say('bundling the peers (vite build → build/bench-space/)…');
 await bundlePeers();
-const core = await loadAttentionCore({ wasmBinary: readFileSync(join(ROOT, 'web/src/wasm/attention_core.wasm')) });
+const core = await loadAttentionCore({ wasmBinary: readFileSync(join(ROOT, 'web/src/wasm/attention_core.wasm')) }); // decodes GloVe
+const spaceCore = await loadSpaceCore({ wasmBinary: readFileSync(join(ROOT, 'web/src/wasm/attention_space.wasm')) });
 const small = glove(core, OPTIONS.small), big = glove(core, OPTIONS.n);
 if (part('tsne')) say('the common t-SNE start (ours, in Node)…');
-const starts = part('tsne') ? { small: tsneStart(core, small), big: tsneStart(core, big) } : {};
+const starts = part('tsne') ? { small: tsneStart(spaceCore, small), big: tsneStart(spaceCore, big) } : {};
 const sklearn = { small: null, big: null, note: '' };
 if (OPTIONS.sklearn && part('tsne') && hasSklearn()) {
   for (const [key, p] of [['small', small], ['big', big]]) {
@@ -308,12 +310,12 @@ const goals = [
   frameWorst !== null ? `| first layout frame within 1 s of choosing the method | slowest of the three at ${OPTIONS.n} words: ${f(frameWorst, 0)} ms | ${goal(frameWorst <= 1000)} |` : '| first frame | not measured (--no-page) | |',
 ];
 
-const facts = machineFacts({ crossOriginIsolated: isolated, wasmBytes: readFileSync(join(ROOT, 'web/src/wasm/attention_core.wasm')).length });
+const facts = machineFacts({ crossOriginIsolated: isolated, wasmBytes: readFileSync(join(ROOT, 'web/src/wasm/attention_space.wasm')).length });
 const versions = Object.fromEntries(['umap-js', 'tsne-js', '@keckelt/tsne', '@saehrimnir/druidjs'].map((name) => [name, JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version]));
 const report = `# Embedding-space benchmark (issue 17)
 
 Written by \`node bench/space.mjs\` on ${facts.date}: ${facts.logicalCpus} × ${facts.cpu}, ${facts.chromium} (headless,
-cross-origin isolated: ${facts.crossOriginIsolated}), Node ${facts.node}, emcc ${facts.emcc}, attention_core.wasm ${facts.wasmBytes.toLocaleString('en')} bytes.
+cross-origin isolated: ${facts.crossOriginIsolated}), Node ${facts.node}, emcc ${facts.emcc}, attention_space.wasm (the chapter's part of the core) ${facts.wasmBytes.toLocaleString('en')} bytes.
 Peers: umap-js ${versions['umap-js']}, tsne-js ${versions['tsne-js']}, @keckelt/tsne ${versions['@keckelt/tsne']}, DruidJS (@saehrimnir/druidjs) ${versions['@saehrimnir/druidjs']}.
 scikit-learn: ${sklearn.small ? `${sklearn.small.version} via /usr/bin/python3` : sklearn.note}.
 The machine is shared by several jobs (1-minute load average ${loadAtStart.toFixed(1)} at the start of the run, ${loadavg()[0].toFixed(1)} at its end,

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { loadAttentionCore } from '../web/src/core/attention-core.js';
+import { loadTrainCore } from '../web/src/core/train-core.js';
 import { REPEATS, measureTraining } from './training-measure.js';
 import { launchChromium } from './browser.mjs';
 import { serveBench } from './serve.mjs';
@@ -69,7 +69,7 @@ async function startChromium() {
 }
 
 const sameLoss = (a, b) => a !== null && b !== null && Math.abs(a - b) <= 1e-10; // the table shows 10 decimals
-const core = await loadAttentionCore({ wasmBinary: readFileSync(new URL('../web/src/wasm/attention_core.wasm', import.meta.url)) });
+const core = await loadTrainCore({ wasmBinary: readFileSync(new URL('../web/src/wasm/attention_train.wasm', import.meta.url)) });
 const browser = await startChromium();
 const sections = [];
 try {

@@ -206,6 +206,23 @@ inline val mixing_to_js(const std::vector<aw::RowMixing>& rows) {
   return out;
 }
 
+// A row-major Float32Array of n × d numbers as a float matrix (a copy): points, a layout.
+inline Eigen::MatrixXf points_from_js(const val& data, int n, int d, const char* name) {
+  if (!data.instanceof(val::global("Float32Array"))) throw aw::InputError(std::string(name) + " must be a Float32Array");
+  if (n < 0 || d < 1 || data["length"].as<double>() != static_cast<double>(n) * d) {
+    throw aw::InputError(std::string(name) + " has " + std::to_string(data["length"].as<unsigned>()) +
+                         " numbers, which is not points × dimension");
+  }
+  const std::vector<float> values = emscripten::convertJSArrayToNumberVector<float>(data);
+  return Eigen::Map<const aw::MatF>(values.data(), n, d);
+}
+
+// A float matrix as one row-major Float32Array.
+inline val flat_to_js(const Eigen::MatrixXf& m) {
+  const aw::MatF rowmajor = m;
+  return typed_array(rowmajor.data(), static_cast<std::size_t>(rowmajor.size()));
+}
+
 // {name, words: string[], dim, data: Float32Array (words x dim, row-major)}: the rows of a
 // pretrained table that a sentence needs (the page looks them up; the core does the rest).
 inline std::shared_ptr<const aw::PretrainedTable> pretrained_from_js(const val& p) {

@@ -3,15 +3,12 @@
 // made empty, filled by load(Float32Array, n, d) (so bad data is a JS Error with the core's
 // message, as EncoderModel.load does), asked many questions, freed with .delete(). The JS
 // wrapper (core/attention-core.js, createSpaceData) owns its lifetime.
-// The contextual vectors of ambiguous words (core/lessons/sense_space.hpp) are free functions:
-// the sentences, the untrained block's rows, and the grouping of any labelled rows.
-// The t-SNE and UMAP runs have their own file, wasm/space_layouts.cpp.
+// The t-SNE and UMAP runs have their own file, wasm/space_layouts.cpp; what the page itself asks
+// on the main thread (a random table, the senses) is in wasm/lessons/sense_space.cpp.
 #include <string>
 #include <vector>
 
 #include "core/lessons/embedding_space.hpp"
-#include "core/lessons/sense_space.hpp"
-#include "core/rng/numpy_generator.hpp"
 #include "core/space/neighbours.hpp"
 #include "core/space/pca.hpp"
 #include "wasm/convert.hpp"
@@ -20,17 +17,6 @@ namespace {
 
 using namespace aw_js;
 namespace sp = aw::space;
-
-// A row-major Float32Array of n × d numbers as an Eigen matrix (a copy).
-Eigen::MatrixXf points_from_js(const val& data, int n, int d, const char* name) {
-  if (!data.instanceof(val::global("Float32Array"))) throw aw::InputError(std::string(name) + " must be a Float32Array");
-  if (n < 0 || d < 1 || data["length"].as<double>() != static_cast<double>(n) * d) {
-    throw aw::InputError(std::string(name) + " has " + std::to_string(data["length"].as<unsigned>()) +
-                         " numbers, which is not points × dimension");
-  }
-  const std::vector<float> values = emscripten::convertJSArrayToNumberVector<float>(data);
-  return Eigen::Map<const aw::MatF>(values.data(), n, d);
-}
 
 std::vector<long> indices_from_js(const val& list) {
   std::vector<long> out;
@@ -47,11 +33,6 @@ val neighbours_to_js(const std::vector<sp::Neighbour>& list) {
     out.call<void>("push", item);
   }
   return out;
-}
-
-val flat_to_js(const Eigen::MatrixXf& m) {
-  const aw::MatF rowmajor = m;
-  return typed_array(rowmajor.data(), static_cast<std::size_t>(rowmajor.size()));
 }
 
 class SpaceData {
@@ -155,103 +136,9 @@ class SpaceData {
   Eigen::MatrixXf points_;
 };
 
-// np.random.default_rng(seed).normal(size=(n, d)) as float32: a table with no neighbourhood
-// structure, the page's random embedding table at chapter scale.
-val random_table(int n, int d, double seed) {
-  return guarded([&] {
-    if (n < 1 || n > 20000 || d < 1 || d > 1024) throw aw::InputError("a random table has 1 to 20000 rows of 1 to 1024 numbers");
-    aw::rng::NumpyGenerator rng(static_cast<std::uint64_t>(seed));
-    const std::vector<double> values = rng.normal(static_cast<std::size_t>(n) * d);
-    const std::vector<float> narrow(values.begin(), values.end());
-    return typed_array(narrow.data(), narrow.size());
-  });
-}
-
-// ---- contextual vectors of ambiguous words (core/lessons/sense_space.hpp) -------------------
-std::vector<std::string> strings_from_js(const val& list, const char* name) {
-  if (!list.isArray()) throw aw::InputError(std::string(name) + " must be an array of strings");
-  return emscripten::vecFromJSArray<std::string>(list);
-}
-
-// [{sentence, word, sense, split, target}]: training sentences first, then validation.
-val sense_sentences() {
-  return guarded([&] {
-    const auto& task = aw::train::task_data();
-    val out = val::array();
-    const std::vector<aw::train::Example> examples = aw::sense_examples();
-    for (std::size_t i = 0; i < examples.size(); ++i) {
-      val item = val::object();
-      item.set("sentence", examples[i].text);
-      item.set("word", examples[i].word);
-      item.set("sense", examples[i].sense);
-      item.set("target", examples[i].target);
-      item.set("split", std::string(i < task.train.size() ? "train" : "validation"));
-      out.call<void>("push", item);
-    }
-    return out;
-  });
-}
-
-// {rows, cols, outputs: Float32Array (rows × cols), contextMean: Float32Array (rows × d_model)}
-val untrained_sense_vectors(val pretrained, double proj_seed) {
-  return guarded([&] {
-    const aw::SenseVectors v = aw::untrained_sense_vectors(pretrained_from_js(pretrained), static_cast<std::uint64_t>(proj_seed));
-    val out = val::object();
-    out.set("rows", static_cast<int>(v.outputs.rows()));
-    out.set("cols", static_cast<int>(v.outputs.cols()));
-    out.set("outputs", flat_to_js(v.outputs));
-    out.set("contextMean", flat_to_js(v.context_mean));
-    out.set("contextCols", static_cast<int>(v.context_mean.cols()));
-    out.set("topWeight", vector_to_js(Eigen::Map<const Eigen::VectorXd>(v.top_weight.data(), static_cast<Eigen::Index>(v.top_weight.size()))));
-    out.set("topWord", strings_to_js(v.top_word));
-    out.set("rowsOver90", static_cast<double>(v.rows_over_90));
-    out.set("medianTopWeight", v.median_top_weight);
-    out.set("commonTopWord", v.common_top_word);
-    out.set("commonTopCount", static_cast<double>(v.common_top_count));
-    return out;
-  });
-}
-
-// {words: [{word, within, across, gap, withinPairs, acrossPairs}], meanGap, neighbourSameSense, neighbourChance}
-val sense_grouping(val points, int n, int d, val words, val senses) {
-  return guarded([&] {
-    const aw::SenseGrouping g = aw::sense_grouping(points_from_js(points, n, d, "the points"), strings_from_js(words, "words"),
-                                                   strings_from_js(senses, "senses"));
-    val list = val::array();
-    for (const auto& w : g.words) {
-      val item = val::object();
-      item.set("word", w.word);
-      item.set("within", w.within);
-      item.set("across", w.across);
-      item.set("gap", w.gap);
-      item.set("withinPairs", static_cast<double>(w.within_pairs));
-      item.set("acrossPairs", static_cast<double>(w.across_pairs));
-      list.call<void>("push", item);
-    }
-    val out = val::object();
-    out.set("words", list);
-    out.set("meanGap", g.mean_gap);
-    out.set("neighbourSameSense", g.neighbour_same_sense);
-    out.set("neighbourChance", g.neighbour_chance);
-    return out;
-  });
-}
-
-val layout_same_sense(val layout, int n, int dim, val words, val senses) {
-  return guarded([&] {
-    return val(aw::layout_same_sense_share(points_from_js(layout, n, dim, "the layout"), strings_from_js(words, "words"),
-                                           strings_from_js(senses, "senses")));
-  });
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_space) {
-  emscripten::function("spaceRandomTable", &random_table);
-  emscripten::function("spaceSenseSentences", &sense_sentences);
-  emscripten::function("spaceUntrainedSenseVectors", &untrained_sense_vectors);
-  emscripten::function("spaceSenseGrouping", &sense_grouping);
-  emscripten::function("spaceLayoutSameSense", &layout_same_sense);
   emscripten::class_<SpaceData>("SpaceData")
       .constructor<>()
       .function("load", &SpaceData::load)

@@ -256,8 +256,6 @@ class TrainerHandle {
   std::string config_error_;
 };
 
-val training_vocabulary() { return strings_to_js(tr::task_data().vocabulary); }
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_train) {
@@ -274,5 +272,4 @@ EMSCRIPTEN_BINDINGS(aw_train) {
       .function("dataset", &TrainerHandle::dataset)
       .function("batchOrder", &TrainerHandle::batch_order)
       .function("config", &TrainerHandle::config);
-  emscripten::function("trainingVocabulary", &training_vocabulary);
 }

@@ -19,7 +19,7 @@ after(async () => {
 });
 
 const assets = readdirSync(join(DIST, 'assets'));
-const wasmFile = assets.find((f) => f.endsWith('.wasm'));
+const wasmFile = assets.find((f) => /^attention_core-.*\.wasm$/.test(f)); // every view's part of the core
 const pageScript = assets.find((f) => /^index-.*\.js$/.test(f));
 
 /** GET `path` with an Accept-Encoding header; resolves to {status, headers, body (raw bytes)}. */

@@ -114,7 +114,9 @@ test('served site: the large packs are not fetched unasked, and the trained mode
       const cache = await caches.open((await caches.keys())[0]);
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
     });
-    assert.ok(cachedPaths.some((p) => p.endsWith('.wasm')), 'the wasm is precached');
+    for (const part of ['core', 'senses', 'encoder', 'space', 'train']) {
+      assert.ok(cachedPaths.some((p) => p.includes(`/attention_${part}-`) && p.endsWith('.wasm')), `the ${part} part of the core is precached`);
+    }
     assert.ok(!cachedPaths.some((p) => /\/(models|data)\//.test(p)), 'no large pack is precached');
     assert.ok(!requests.some((u) => /use-lite-int8\.bin|glove/.test(u)), 'no large pack was downloaded unasked');
 

@@ -9,8 +9,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, openPage, launchBrowser, misfits, resizeTo } from './support.mjs';
 import { bundledGlove } from '../js/glove-pack.js';
+import { loadCore } from '../js/load-core.js';
 
-const { server, context, core } = await openSite();
+const { server, context, core: pageCore } = await openSite();
+// the parts of the core the chapter loads: the senses on its main thread, the encoder in its worker
+const [core, encoderCore] = await Promise.all([loadCore('senses'), loadCore('encoder')]);
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 
 
@@ -30,7 +33,7 @@ test('ambiguous words in context, untrained block: 112 points, the legend, and t
   assert.equal(await page.textContent('#space-readout'), 'points 112 · original dimension 100 · display dimension 2');
   assert.deepEqual(await legendOnPage(page), [['bank (river)', 14], ['bank (money)', 14], ['plant (factory)', 14], ['plant (flora)', 14],
     ['bat (animal)', 14], ['bat (sport)', 14], ['cell (prison)', 14], ['cell (biology)', 14]]);
-  const v = core.untrainedSenseVectors(bundledGlove(core));
+  const v = core.untrainedSenseVectors(bundledGlove(pageCore));
   const expected = core.senseGrouping(v.outputs, 112, 100, words, senses);
   const baseline = core.senseGrouping(v.contextMean, 112, 100, words, senses);
   assert.equal(Number(await page.getAttribute('#space-senses-text', 'data-value')), expected.neighbourSameSense);
@@ -77,7 +80,7 @@ test('the trained encoder: nothing downloads before the click; token table and w
   await page.waitForSelector('#space-view[data-report]', { timeout: 60000 });
   assert.equal(requested.length, 1);
   assert.equal(await page.textContent('#space-readout'), 'points 2,000 · original dimension 256 · display dimension 2');
-  const model = core.createEncoderModel(pack);
+  const model = encoderCore.createEncoderModel(pack);
   try {
     const table = model.tokenTable(6, 2000);
     assert.match(await page.textContent('#space-source-note'), new RegExp(`pieces 7 to 2006 of its ${table.vocabulary.toLocaleString('en')}-piece vocabulary.*${table.wordStarts.toLocaleString('en')} of them start a word`, 's'));

@@ -8,8 +8,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, openPage } from './support.mjs';
 import { bundledGlove } from '../js/glove-pack.js';
+import { loadCore } from '../js/load-core.js';
 
 const { server, context, core } = await openSite();
+const spaceCore = await loadCore('space'); // the part of the core the chapter's worker loads
 const N = 3000;
 
 /** The first n GloVe rows as the page decodes them (float32(code * scale)), and their words. */
@@ -25,7 +27,7 @@ test('PCA on the GloVe words: "husband"’s neighbours on the page equal the cor
   await page.waitForSelector('#space-view[data-neighbours="husband"]');
   assert.equal(await page.textContent('#space-readout'), `points ${N.toLocaleString('en')} · original dimension 100 · display dimension 2`);
   const { words, data, dim } = glove(N);
-  const space = core.createSpaceData(data, N, dim);
+  const space = spaceCore.createSpaceData(data, N, dim);
   try {
     const expected = space.nearestByCosine(words.indexOf('husband'), 10).map((n) => ({ word: words[n.index], value: n.value }));
     assert.deepEqual(await neighboursOnPage(page), expected);
@@ -83,7 +85,7 @@ test('bad vector files: too few points and a zero row are refused with a message
 test('t-SNE and UMAP on 1,500 GloVe words: the same original neighbours of "husband", and layout neighbours beside them', async () => {
   const n = 1500; // "husband" is the 1,244th most frequent
   const { words, data, dim } = glove(n);
-  const space = core.createSpaceData(data, n, dim);
+  const space = spaceCore.createSpaceData(data, n, dim);
   const expected = space.nearestByCosine(words.indexOf('husband'), 10).map((x) => ({ word: words[x.index], value: x.value }));
   space.delete();
   for (const method of ['tsne', 'umap']) {

@@ -25,9 +25,11 @@ const TYPES = {
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close, stop}; stop() also drops open connections. */
 export async function serveStatic(root = DIST, { csp = CSP } = {}) {
+  const served = []; // every path asked for, in order: what the page and its workers downloaded
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      served.push(path);
       let file = resolve(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
@@ -43,7 +45,7 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
   const close = () => new Promise((ok) => server.close(ok));
-  return { url: `http://127.0.0.1:${port}/`, close, stop: () => { const done = close(); server.closeAllConnections(); return done; } };
+  return { url: `http://127.0.0.1:${port}/`, served, close, stop: () => { const done = close(); server.closeAllConnections(); return done; } };
 }
 
 const openContexts = new Set();

@@ -9,10 +9,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openSite, launchBrowser, openPage, heatmapValues } from './support.mjs';
 import { num } from '../../web/src/format.js';
+import { loadCore } from '../js/load-core.js';
 
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 const { server, context, core } = await openSite();
-const model = core.createEncoderModel(pack); // made as the page's worker makes it (int8 products)
+const model = (await loadCore('encoder')).createEncoderModel(pack); // made as the page's worker makes it (int8 products)
 const S1 = 'The bank of the river is muddy today.';
 const S2 = 'I have money in my bank account.';
 const S3 = 'They fished from the bank of the stream.'; // the default control: "bank" as in sentence 1

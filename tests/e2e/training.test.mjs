@@ -10,9 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { openSite, openPage, launchBrowser, misfits } from './support.mjs';
+import { loadCore } from '../js/load-core.js';
 
 const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 const { server, context, core } = await openSite();
+const trainCore = await loadCore('train'); // the part of the core the chapter's worker loads
 
 // The page's defaults (views/training.js), written out: the run the test repeats in Node.
 const CONFIG = {
@@ -41,7 +43,7 @@ async function epochsOnPage(page) {
 
 /** The same run in Node: epoch 0 evaluated, then `n` epochs. */
 function epochsInNode(config, n) {
-  const trainer = core.createTrainer(config);
+  const trainer = trainCore.createTrainer(config);
   try {
     const rows = [{ epoch: 0, ...trainer.evaluate() }];
     for (let e = 1; e <= n; e++) {

@@ -15,6 +15,26 @@ function maxAbsDiff(a, b) {
   return worst;
 }
 
+describe('the core in parts (wasm/CMakeLists.txt)', () => {
+  it('every view’s part refuses a chapter’s code by saying so, and each chapter’s part has it', async () => {
+    const notHere = /is not in this part of the core/;
+    expect(() => core.createEncoderModel(new Uint8Array(8))).toThrow(notHere);
+    expect(() => core.createTrainer({ inputs: 'random' })).toThrow(notHere);
+    expect(() => core.createSpaceData(new Float32Array(6), 3, 2)).toThrow(notHere);
+    expect(() => core.senseSentences()).toThrow(notHere);
+    const [encoder, space, train, senses] = await Promise.all(['encoder', 'space', 'train', 'senses'].map(loadCore));
+    expect(() => encoder.createEncoderModel(new Uint8Array(8))).toThrow(/cut short|not an Attention Whiteboard/);
+    expect(() => space.createSpaceData(new Float32Array(6), 3, 2)).toThrow(/zero vector/);
+    const trainer = train.createTrainer({ inputs: 'random' });
+    expect(trainer.counts().step).toBe(0);
+    trainer.delete();
+    expect(senses.senseSentences().length).toBe(112);
+    // a chapter's part carries only what its worker needs
+    expect(() => encoder.workbench({})).toThrow(notHere);
+    expect(() => space.createTrainer({ inputs: 'random' })).toThrow(notHere);
+  });
+});
+
 describe('module start-up', () => {
   it('reports a SIMD build and the course vocabulary', () => {
     expect(core.info.simd).toBe(true);

@@ -7,9 +7,10 @@ import { loadCore } from './load-core.js';
 const reference = JSON.parse(readFileSync(new URL('../fixtures/use_lite_reference.json', import.meta.url), 'utf8'));
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 
-let core;
+let core; // the trained encoder's part
+let pageCore; // every view's part (the class block's bank experiment)
 beforeAll(async () => {
-  core = await loadCore();
+  [core, pageCore] = await Promise.all([loadCore('encoder'), loadCore()]);
 });
 
 const maxDiff = (ours, rows) => {
@@ -170,8 +171,8 @@ describe('the same-sense control (issue 16), through the wasm boundary', () => {
   it('class block: the control cosine and verdict as real NumPy (numpy_sense_control.json)', () => {
     const golden = JSON.parse(readFileSync(new URL('../fixtures/numpy_sense_control.json', import.meta.url), 'utf8'));
     for (const g of golden.cases) {
-      const e = core.bankExperiment({ source: 'numpy', sentence: g.sentence1, sentence2: g.sentence2, control: g.control, target: 'bank' });
-      const without = core.bankExperiment({ source: 'numpy', sentence: g.sentence1, sentence2: g.sentence2, target: 'bank' });
+      const e = pageCore.bankExperiment({ source: 'numpy', sentence: g.sentence1, sentence2: g.sentence2, control: g.control, target: 'bank' });
+      const without = pageCore.bankExperiment({ source: 'numpy', sentence: g.sentence1, sentence2: g.sentence2, target: 'bank' });
       const named = (list, name) => list.find((x) => x.name === name).value;
       expect(named(e.cosines, 'contextual_target_across_sentences')).toBe(named(without.cosines, 'contextual_target_across_sentences'));
       expect(Math.abs(named(e.controlCosines, 'contextual_target_vs_control') - g.control_cosine)).toBeLessThan(1e-12);
@@ -179,7 +180,7 @@ describe('the same-sense control (issue 16), through the wasm boundary', () => {
       expect(e.separation.verdict).toBe(g.verdict);
       expect(e.targetIndexControl).toBe(g.target_index_control);
     }
-    const empty = core.bankExperiment({ source: 'numpy', control: '  ' });
+    const empty = pageCore.bankExperiment({ source: 'numpy', control: '  ' });
     expect(empty.control).toBeUndefined();
     expect(empty.separation.verdict).toBe('undefined');
     expect(empty.controlCosines[1].whyUndefined).toBe('the control sentence has no words');

@@ -1,14 +1,18 @@
 // Loads the real wasm modules for Node tests by handing the factory the .wasm bytes.
+// The page's core comes in parts (wasm/CMakeLists.txt): 'core' (every view), 'senses',
+// 'encoder', 'space' and 'train'; a test loads the part the page would use for what it tests.
 import { readFileSync } from 'node:fs';
-import { loadAttentionCore, AttentionCore } from '../../web/src/core/attention-core.js';
-import createScalarModule from '../../web/src/wasm/attention_core_scalar.js';
+import { startCore } from '../../web/src/core/attention-core.js';
 
 const wasmPath = (name) => new URL(`../../web/src/wasm/${name}.wasm`, import.meta.url);
 
-export function loadCore() {
-  return loadAttentionCore({ wasmBinary: readFileSync(wasmPath('attention_core')) });
+async function loadModule(name) {
+  const { default: factory } = await import(`../../web/src/wasm/${name}.js`);
+  return startCore(factory, { wasmBinary: readFileSync(wasmPath(name)) });
 }
 
-export async function loadScalarCore() {
-  return new AttentionCore(await createScalarModule({ wasmBinary: readFileSync(wasmPath('attention_core_scalar')) }));
-}
+/** @param {'core'|'senses'|'encoder'|'space'|'train'} [part] */
+export const loadCore = (part = 'core') => loadModule(`attention_${part}`);
+
+/** Every part in one module, without SIMD (the benchmarks' comparison). */
+export const loadScalarCore = () => loadModule('attention_core_scalar');

@@ -12,16 +12,16 @@ const native = JSON.parse(readFileSync(new URL('../fixtures/space_layouts_native
 // The first n rows of the bundled GloVe subset, decoded as the page does (code * scale).
 let glove;
 function gloveRows(n) {
-  glove ??= bundledGlove(core);
+  glove ??= bundledGlove(pageCore);
   return { points: glove.data.slice(0, n * glove.dim), n, d: glove.dim };
 }
 
 const maxAbsDiff = (a, b) => a.reduce((worst, v, k) => Math.max(worst, Math.abs(v - b[k])), 0);
 const maxAbs = (a) => a.reduce((worst, v) => Math.max(worst, Math.abs(v)), 0);
 
-let core;
+let core, pageCore; // the space chapter's part; every view's (it decodes the GloVe subset)
 beforeAll(async () => {
-  core = await loadCore();
+  [core, pageCore] = await Promise.all([loadCore('space'), loadCore()]);
 });
 
 const makers = {

@@ -10,15 +10,16 @@ import { senseLabels, findPoint } from '../../web/src/views/space-sources.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/sense_space.json', import.meta.url), 'utf8'));
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
-let core;
+let core; // the senses part, as the chapter's main thread loads it
+let pageCore; // every view's part: the GloVe subset, the workbench
+let model; // from the encoder's part
 let glove;
-let model;
-
 
 beforeAll(async () => {
-  core = await loadCore();
-  glove = bundledGlove(core);
-  model = core.createEncoderModel(pack);
+  let encoderCore;
+  [core, pageCore, encoderCore] = await Promise.all([loadCore('senses'), loadCore(), loadCore('encoder')]);
+  glove = bundledGlove(pageCore);
+  model = encoderCore.createEncoderModel(pack);
 });
 afterAll(() => model?.delete());
 
@@ -56,7 +57,7 @@ describe('contextual vectors of ambiguous words: the untrained block on GloVe', 
     const words = [...new Set(s.sentence.split(' '))];
     const data = new Float32Array(words.length * 100);
     words.forEach((w, r) => { const at = glove.words.indexOf(w); data.set(glove.data.subarray(at * 100, (at + 1) * 100), r * 100); });
-    const report = core.workbench({ sentence: s.sentence, source: 'pretrained', tieWidths: true, pretrained: { name: 'GloVe', words, dim: 100, data } });
+    const report = pageCore.workbench({ sentence: s.sentence, source: 'pretrained', tieWidths: true, pretrained: { name: 'GloVe', words, dim: 100, data } });
     const Y = report.projected.Y;
     expect(Array.from(v.outputs.subarray(40 * 100, 41 * 100))).toEqual(Array.from(Y.data.subarray(s.target * Y.cols, (s.target + 1) * Y.cols), Math.fround));
     expect(Array.from(v.topWeight).map((w, i) => Math.abs(w - fixture.top_weight[i]) < 1e-9)).toEqual(Array(112).fill(true));

@@ -2,19 +2,20 @@
 // module, against scikit-learn / NumPy (tests/fixtures/sklearn_space.json) on the same GloVe rows.
 import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { loadAttentionCore } from '../../web/src/core/attention-core.js';
+import { loadCore } from './load-core.js';
 import { bundledGlove, rowsOf } from './glove-pack.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/sklearn_space.json', import.meta.url), 'utf8'));
-let core;
+let core; // the space chapter's part
+let pageCore; // every view's part: it decodes the GloVe subset and makes the random table
 let space;
 let X;
 const D = 100;
 
 
 beforeAll(async () => {
-  core = await loadAttentionCore({ wasmBinary: readFileSync(new URL('../../web/src/wasm/attention_core.wasm', import.meta.url)) });
-  X = rowsOf(bundledGlove(core), fixture.rows); // the fixture's rows of the bundled GloVe subset
+  [core, pageCore] = await Promise.all([loadCore('space'), loadCore()]);
+  X = rowsOf(bundledGlove(pageCore), fixture.rows); // the fixture's rows of the bundled GloVe subset
   space = core.createSpaceData(X, fixture.rows.length, D);
 });
 afterAll(() => space?.delete());
@@ -79,7 +80,7 @@ describe('neighbours and scores in the wasm core', () => {
     const small = core.createSpaceData(new Float32Array([1, 0, 0, 1, 1, 1]), 3, 2);
     small.delete();
     expect(() => small.pca(1)).toThrow(/deleted/);
-    const table = core.randomTable(2, 3, 0);
+    const table = pageCore.randomTable(2, 3, 0);
     expect(table.length).toBe(6);
     // np.random.default_rng(0).normal(size=(2, 3)).astype(np.float32)[0, 0]
     expect(table[0]).toBeCloseTo(0.12573022, 6);

@@ -101,9 +101,9 @@ describe('EncoderClient: only the newest sentence is answered', () => {
 });
 
 describe('the sentences beside the numbers follow the numbers', () => {
-  let core;
+  let core, encoderCore; // every view's part; the trained encoder's
   beforeAll(async () => {
-    core = await loadCore();
+    [core, encoderCore] = await Promise.all([loadCore(), loadCore('encoder')]);
   });
 
   it('the untrained note names the followed word’s largest weight, read from attn_weights', () => {
@@ -133,7 +133,7 @@ describe('the sentences beside the numbers follow the numbers', () => {
 
   it('the heads summary counts where each trained head’s strongest key lies', () => {
     const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
-    const c = core.compareTrained(pack, { sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', target: 'bank' });
+    const c = encoderCore.compareTrained(pack, { sentence: 'The bank of the river is muddy today.', sentence2: 'I have money in my bank account.', target: 'bank' });
     const said = focusSummary(c);
     const tally = { itself: 0, next: 0, far: 0 };
     c.focusFirst.forEach((f, h) => {
@@ -156,7 +156,7 @@ describe('the sentences beside the numbers follow the numbers', () => {
       ['We walked along the bank at dusk.', 'The bank raised its interest rates.', 'Ducks rested on the grassy bank of the pond.'],
     ];
     for (const [sentence, sentence2, control] of inputs) {
-      const c = core.compareTrained(pack, { sentence, sentence2, control, target: 'bank' });
+      const c = encoderCore.compareTrained(pack, { sentence, sentence2, control, target: 'bank' });
       const e = core.bankExperiment({ source: 'numpy', sentence, sentence2, control, target: 'bank' });
       const said = trainedVerdict({ trained: c.separation, untrained: e.separation });
       for (const sep of [c.separation, e.separation]) {

@@ -8,9 +8,10 @@ import { bundledGlove } from './glove-pack.js';
 
 const golden = JSON.parse(readFileSync(new URL('../fixtures/torch_training.json', import.meta.url), 'utf8'));
 
-let core;
+let core; // the training chapter's part
+let pageCore; // every view's part, which decodes the GloVe subset
 beforeAll(async () => {
-  core = await loadCore();
+  [core, pageCore] = await Promise.all([loadCore('train'), loadCore()]);
 });
 
 const small = (overrides = {}) => ({
@@ -68,7 +69,7 @@ describe('core.createTrainer', () => {
   });
 
   it('gives PyTorch\'s losses on GloVe inputs, from the page\'s table object', () => {
-    const glove = bundledGlove(core);
+    const glove = bundledGlove(pageCore);
     const c = golden.cases.find((g) => g.config.inputs === 'glove');
     withTrainer({ ...c.config, glove }, (t) => {
       expect(t.config().dModel).toBe(100);

@@ -4,7 +4,7 @@
 // (?embed=1, components/embed.js), the notice for ignored link settings, and the offline cache
 // (a service worker, registered when the page is served over http(s)).
 import './styles.css';
-import { loadAttentionCore } from './core/attention-core.js';
+import { loadAttentionCore } from './core/view-core.js';
 import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
 import { VIEWS } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';

@@ -2,10 +2,13 @@
 // plain functions: objects and typed arrays in, objects and typed arrays out. Every number
 // returned was computed in C++; nothing here does arithmetic on them.
 //
-// In the browser:   const core = await loadAttentionCore();
+// The core comes in parts, one wasm module each (wasm/CMakeLists.txt), so that a chapter's code
+// loads with that chapter; each part has its loader file beside this one, which imports that
+// part's Emscripten glue: view-core.js (every view: the main thread, core-worker, vectors-worker),
+// senses-core.js, encoder-core.js, space-core.js, train-core.js. This file imports none of them.
+//
+// In the browser:   const core = await loadAttentionCore();   (from view-core.js)
 // In Node (tests):  const core = await loadAttentionCore({ wasmBinary: readFileSync(wasmPath) });
-import createAttentionCoreModule from '../wasm/attention_core.js';
-import { WASM_URL } from './wasm-url.js';
 import { SpaceData } from './space-data.js';
 
 /** A matrix as it crosses the boundary: row-major values with their shape. */
@@ -47,6 +50,7 @@ export function checkedModule(raw) {
   return new Proxy(raw, {
     get(target, key) {
       const value = Reflect.get(target, key);
+      if (value === undefined && isBindingName(key)) return elsewhere(key);
       if (typeof value !== 'function') return value;
       if (!wrapped.has(key)) {
         wrapped.set(key, isEmbindClass(value)
@@ -56,6 +60,20 @@ export function checkedModule(raw) {
       return wrapped.get(key);
     },
   });
+}
+
+// Names a caller may probe on any object (awaiting, printing): never a binding.
+const PROBED = new Set(['then', 'toJSON', 'asymmetricMatch', 'nodeType', 'constructor', 'inspect']);
+const isBindingName = (key) => typeof key === 'string' && /^[A-Za-z]\w*$/.test(key) && !PROBED.has(key);
+
+/**
+ * What a binding of another part of the core (wasm/CMakeLists.txt) is in this one: a function
+ * (also called with `new`) that throws saying so, rather than "undefined is not a function".
+ */
+function elsewhere(name) {
+  return function notInThisPart() {
+    throw new Error(`${name} is not in this part of the core: load the part that has it (wasm/CMakeLists.txt lists them).`);
+  };
 }
 
 /** A run made by a core constructor, or its refusal thrown (the run's configError()) and freed. */
@@ -780,23 +798,25 @@ export async function loadEncoderPack(url, onProgress = () => {}) {
 }
 
 /**
- * Starts the core. `moduleOptions` go to the Emscripten factory: pass `{ wasmBinary }` in
- * Node, where the module cannot fetch its .wasm by URL. With `onProgress(received, total)` (the
- * page), the .wasm is downloaded here so its progress can be shown, and still compiled while it
- * streams in; `total` is 0 when unknown (a compressed response's length is not the file's).
+ * Starts a part of the core from its Emscripten factory (the part's loader file passes it).
+ * `moduleOptions` go to the factory: pass `{ wasmBinary }` in Node, where the module cannot fetch
+ * its .wasm by URL. With `onProgress(received, total)` and the part's `wasmUrl` (the page's
+ * first load), the .wasm is downloaded here so its progress can be shown, and still compiled
+ * while it streams in; `total` is 0 when unknown (a compressed response's length is not the
+ * file's). A method whose code is in another part throws saying so.
  */
-export async function loadAttentionCore({ onProgress, ...moduleOptions } = {}) {
+export async function startCore(factory, { onProgress, wasmUrl, ...moduleOptions } = {}) {
   if (typeof WebAssembly !== 'object') {
     throw new Error('This browser has no WebAssembly, which the page needs to compute.');
   }
-  if (onProgress && WASM_URL && !moduleOptions.wasmBinary && typeof WebAssembly.instantiateStreaming === 'function') {
+  if (onProgress && wasmUrl && !moduleOptions.wasmBinary && typeof WebAssembly.instantiateStreaming === 'function') {
     let failed;
     const failure = new Promise((_, reject) => { failed = reject; });
-    const started = createAttentionCoreModule({
+    const started = factory({
       ...moduleOptions,
       // Emscripten's hook: instantiate the module ourselves and hand it the instance.
       instantiateWasm(imports, receiveInstance) {
-        instantiateWithProgress(WASM_URL, imports, onProgress)
+        instantiateWithProgress(wasmUrl, imports, onProgress)
           .then(({ instance, module }) => receiveInstance(instance, module))
           .catch(failed);
         return {};
@@ -804,8 +824,7 @@ export async function loadAttentionCore({ onProgress, ...moduleOptions } = {}) {
     });
     return new AttentionCore(await Promise.race([started, failure]));
   }
-  const wasmModule = await createAttentionCoreModule(moduleOptions);
-  return new AttentionCore(wasmModule);
+  return new AttentionCore(await factory(moduleOptions));
 }
 
 /** Fetches and compiles a .wasm as it arrives, reporting the bytes received. */

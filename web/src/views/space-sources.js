@@ -14,6 +14,15 @@ const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00
 export const needsModel = (source) => source === 'encoder' || source === 'ctx-encoder';
 export const isContext = (source) => source === 'ctx-block' || source === 'ctx-encoder';
 
+// The contextual vectors' code is a part of the core of its own (wasm/CMakeLists.txt), loaded the
+// first time this chapter asks for them, once.
+let sensesStarted = null;
+function sensesCore() {
+  sensesStarted ??= import('../core/senses-core.js').then((part) => part.loadSensesCore());
+  sensesStarted.catch(() => { sensesStarted = null; }); // a failed download may be tried again
+  return sensesStarted;
+}
+
 /** Pieces FIRST_PIECE .. FIRST_PIECE + count − 1 of the token table; null if a newer request replaced it. */
 export async function encoderTable(client, count) {
   const answer = await client.request({ type: 'tokenTable', first: FIRST_PIECE, count });
@@ -27,7 +36,8 @@ export async function encoderTable(client, count) {
  * GloVe (and, as a baseline, the grouping of the plain mean of the other words' GloVe rows);
  * 'ctx-encoder' from the trained encoder's last layer at the word's token. Null if superseded.
  */
-export async function contextTable(source, { core, client, glove }) {
+export async function contextTable(source, { client, glove }) {
+  const core = await sensesCore();
   const sentences = core.senseSentences();
   const senses = senseLabels(sentences);
   if (source === 'ctx-block') {

@@ -224,7 +224,7 @@ export const spaceView = {
         } else if (s.spaceData === 'encoder') {
           table = await encoderTable(client, s.spaceCount);
         } else if (isContext(s.spaceData)) {
-          table = await contextTable(s.spaceData, { core, client, glove: s.spaceData === 'ctx-block' ? await loadGlove(core) : null });
+          table = await contextTable(s.spaceData, { client, glove: s.spaceData === 'ctx-block' ? await loadGlove(core) : null });
         } else {
           table = await loadGlove(core);
         }

@@ -2,7 +2,7 @@
 // vectors: a projection is a million numbers). It runs one call at a time, as asked by
 // core/core-jobs.js, and answers with the result (its typed arrays moved, not copied).
 //   in:  {id, method, options}        out: {id, result} | {id, error}
-import { loadAttentionCore } from '../core/attention-core.js';
+import { loadAttentionCore } from '../core/view-core.js';
 import { CORE_JOB_METHODS } from '../core/core-jobs.js';
 
 let corePromise;

@@ -9,7 +9,8 @@
 //   can tell an answer to an older sentence from the newest one)
 // Messages out: {type: 'alive', lock} | {type: 'progress', received, total} | {type: 'loaded', bytes}
 //               | {type: 'result', id, result} | {type: 'error', id?, message}
-import { loadAttentionCore, loadEncoderPack } from '../core/attention-core.js';
+import { loadEncoderPack } from '../core/attention-core.js';
+import { loadEncoderCore } from '../core/encoder-core.js';
 import { holdLifeLock } from '../core/worker-life.js';
 
 let core;
@@ -24,7 +25,7 @@ self.onmessage = async ({ data }) => {
       if (await life) self.postMessage({ type: 'alive', lock: data.lock });
     } else if (data.type === 'load') {
       await life; // the page can tell this worker's end from the moment work starts
-      core ??= await loadAttentionCore();
+      core ??= await loadEncoderCore();
       pack ??= await loadEncoderPack(data.url, (received, total) => self.postMessage({ type: 'progress', received, total }));
       model ??= core.createEncoderModel(pack); // a damaged download fails here
       self.postMessage({ type: 'loaded', bytes: pack.length });

@@ -11,7 +11,7 @@
 //        {type: 'neighbours', run, ask, query, k}      {type: 'neighbours', run, ask, original, inLayout}
 //        {type: 'report', run, ask, ..., senses?}      {type: 'report', run, ask, ..., senses?: {n, d, grouping, layoutShare?}}
 //        errors: {type: 'error', run, ask?, message}
-import { loadAttentionCore } from '../core/attention-core.js';
+import { loadSpaceCore } from '../core/space-core.js';
 
 const BATCH_MS = 30; // one batch of iterations per frame or two: the layout moves smoothly
 let corePromise;
@@ -22,7 +22,7 @@ let loadError = null; // why the last load was refused
 let rawPoints = null; // the loaded values, for the t-SNE/UMAP constructors (they take the array)
 
 self.onmessage = async ({ data: message }) => {
-  corePromise ??= loadAttentionCore();
+  corePromise ??= loadSpaceCore();
   try {
     const core = await corePromise;
     handlers[message.type](core, message);

@@ -5,14 +5,14 @@
 // validation sentence's attention. Typed arrays are moved to the page, not copied.
 //   in:  {id, type: 'create', config, glove?} | {id, type: 'step' | 'epoch' | 'evaluate' | 'snapshot', show}
 //   out: {id, result} | {id, error}
-import { loadAttentionCore } from '../core/attention-core.js';
+import { loadTrainCore } from '../core/train-core.js';
 
 let corePromise;
 let trainer = null;
 
 const ACTIONS = {
   async create({ config, glove }) {
-    const core = await (corePromise ??= loadAttentionCore());
+    const core = await (corePromise ??= loadTrainCore());
     trainer?.delete();
     trainer = null;
     trainer = core.createTrainer({ ...config, glove });

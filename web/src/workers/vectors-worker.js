@@ -5,7 +5,7 @@
 //        (life: hold the named Web Lock while this worker lives, so the page hears if it is killed)
 //   out: {type: 'alive', lock} | {type: 'progress', id, bytes, total} | {type: 'done', id, words, dim, data, summary}
 //        | {type: 'error', id, message} | {type: 'cancelled', id}   (id: the load's, echoed)
-import { loadAttentionCore } from '../core/attention-core.js';
+import { loadAttentionCore } from '../core/view-core.js';
 import { readVectorFile } from '../vectors/read-file.js';
 import { holdLifeLock } from '../core/worker-life.js';
 
