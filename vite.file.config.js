@@ -18,9 +18,6 @@ export default defineConfig({
       { find: /^\.\.\/wasm\/attention_core\.js$/, replacement: singleModule },
       // no .wasm file to download (and none to inline twice): see web/src/core/wasm-url.js
       { find: /^\.\/wasm-url\.js$/, replacement: fileURLToPath(new URL('./web/src/core/wasm-url-none.js', import.meta.url)) },
-      // it carries only every view's part of the core (wasm/CMakeLists.txt): no worker starts from
-      // file://, and the one other part the main thread loads is swapped for a message
-      { find: /^\.\.\/core\/senses-core\.js$/, replacement: fileURLToPath(new URL('./web/src/core/senses-core-none.js', import.meta.url)) },
     ],
   },
   define: { 'import.meta.env.VITE_SINGLE_FILE': 'true' },

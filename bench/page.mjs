@@ -51,6 +51,7 @@ const OPTIONS = {
   toggles: Number(opt('toggles', 4)),
   memory: !has('no-memory') && !quick,
   coldLoads: Number(opt('cold-loads', 3)),
+  sensesRuns: Number(opt('senses-runs', quick ? 0 : 3)),
   before: opt('before', null),
   // another build of the page (e.g. the commit before a change), measured in the same run,
   // alternating row by row with dist/, so both see the same load on a shared machine
@@ -272,6 +273,30 @@ async function measureToggle(context, base, view, words, d) {
   return row;
 }
 
+/**
+ * The embedding space with 500 GloVe words laid out, then "ambiguous words in context: untrained
+ * block" chosen: the longest pause of the main thread (a 10 ms heartbeat) until the senses report
+ * is drawn. The class block on 112 sentences ran on the page's thread before the core was split.
+ */
+async function measureSensesPause(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${base}?view=space&spn=500`);
+  await page.waitForSelector('#space-view[data-layout][data-report]', { timeout: 120000 });
+  await page.evaluate(() => {
+    window.__gaps = [];
+    let last = performance.now();
+    window.__beat = setInterval(() => { const now = performance.now(); window.__gaps.push(now - last); last = now; }, 10);
+  });
+  const started = Date.now();
+  await page.selectOption('#space-data', 'ctx-block');
+  await page.waitForSelector('#space-view[data-report] #space-senses-text', { timeout: 120000 });
+  const drawnMs = Date.now() - started;
+  const pause = await page.evaluate(() => Math.max(0, ...window.__gaps));
+  await context.close();
+  return { pause, drawnMs };
+}
+
 /** Navigation start → the attn_weights heatmap painted, and the bytes over the wire, on a cold cache. */
 async function measureColdLoad(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
@@ -470,6 +495,14 @@ function report(results, before) {
     out.push(`| bytes over the wire (all requests of the load) | ${kb(c0.wire)} | ${bf ? kb(bf[0].wire) : '–'} |`);
     out.push(`| encodings | ${Object.entries(c0.encodings).map(([k, v]) => `${k} ${v}`).join(', ')} | ${bf ? Object.entries(bf[0].encodings).map(([k, v]) => `${k} ${v}`).join(', ') : '–'} |`);
   }
+  if (results.senses?.length) {
+    const bs = before?.senses?.length ? before.senses : null;
+    const cell = (rows) => `${ms(pct(rows.map((r) => r.pause), 50))} / ${ms(Math.max(...rows.map((r) => r.pause)))}`;
+    out.push(`\n### The embedding space: choosing the ambiguous words in context (untrained block), ${results.senses.length} times\n`);
+    out.push('| | this run | before |');
+    out.push('|---|---:|---:|');
+    out.push(`| longest main-thread pause until the senses are drawn (median / max) | ${cell(results.senses)} | ${bs ? cell(bs) : '–'} |`);
+  }
   if (results.memory.length) {
     out.push(`\n### After loading a synthetic GloVe text file (3,007 words) into the qkv view\n`);
     out.push('Memory: JS heap used after a forced GC (CDP `Performance.getMetrics` JSHeapUsedSize; the wasm heap is');
@@ -491,7 +524,7 @@ const facts = machineFacts();
 const server = await serveDist({ root: join(ROOT, 'dist') });
 const serverBefore = OPTIONS.distBefore ? await serveDist({ root: resolve(OPTIONS.distBefore) }) : null;
 const paired = serverBefore
-  ? { facts: { commit: `${OPTIONS.distBefore}, measured in this run`, date: facts.date }, typing: [], bursts: [], toggles: [], cold: [], memory: recorded?.memory ?? [] }
+  ? { facts: { commit: `${OPTIONS.distBefore}, measured in this run`, date: facts.date }, typing: [], bursts: [], toggles: [], cold: [], senses: [], memory: recorded?.memory ?? [] }
   : null;
 const before = paired ?? recorded;
 const browser = await chromium.launch({
@@ -501,7 +534,7 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const started = Date.now();
-const results = { facts, options: OPTIONS, typing: [], bursts: [], toggles: [], cold: [], memory: [] };
+const results = { facts, options: OPTIONS, typing: [], bursts: [], toggles: [], cold: [], senses: [], memory: [] };
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   await context.addInitScript(instrument);
@@ -535,6 +568,12 @@ try {
     const cold = await measureColdLoad(browser, server.url);
     log(`cold load: first heatmap ${ms(cold.firstHeatmap)}, ${kb(cold.wire)} over the wire`);
     results.cold.push(cold);
+  }
+  for (let i = 0; i < OPTIONS.sensesRuns; i++) {
+    if (paired) paired.senses.push(await measureSensesPause(browser, serverBefore.url));
+    const row = await measureSensesPause(browser, server.url);
+    log(`space, words in context: longest main-thread pause ${ms(row.pause)}, drawn in ${ms(row.drawnMs)}`);
+    results.senses.push(row);
   }
   if (OPTIONS.memory) {
     const dir = mkdtempSync(join(tmpdir(), 'aw-bench-vectors-'));

@@ -176,7 +176,7 @@ ${speedupTable(times)}
 - Native compiler: ${facts.cxx}, \`-O3\` (CMake Release), no \`-march\`: x86-64 baseline, so Eigen uses SSE2
 - Emscripten: ${facts.emcc}, \`-O3\`
 - attention_core.wasm (SIMD, \`-msimd128\`; every view's part of the core, the one this benchmark's kernels are in): ${kib(facts.wasmBytes.attention_core)}
-- the chapters' parts (SIMD): senses ${kib(facts.wasmBytes.attention_senses)}, encoder ${kib(facts.wasmBytes.attention_encoder)}, space ${kib(facts.wasmBytes.attention_space)}, train ${kib(facts.wasmBytes.attention_train)}
+- the chapters' parts (SIMD): encoder ${kib(facts.wasmBytes.attention_encoder)}, space ${kib(facts.wasmBytes.attention_space)}, train ${kib(facts.wasmBytes.attention_train)}
 - attention_core_scalar.wasm (every part in one module): ${kib(facts.wasmBytes.attention_core_scalar)}
 - Agreement check, largest |output − wasm SIMD output| over all n: Node: ${diff(checks.node)}; Chromium: ${diff(checks.chromium)} (must be < 1e-4)
 

@@ -105,7 +105,7 @@ const node = await runNode();
 say('Chromium …');
 const browser = await runChromium();
 
-const wasmBytes = Object.fromEntries(['attention_core', 'attention_senses', 'attention_encoder', 'attention_space', 'attention_train', 'attention_core_scalar']
+const wasmBytes = Object.fromEntries(['attention_core', 'attention_encoder', 'attention_space', 'attention_train', 'attention_core_scalar']
   .map((m) => [m, statSync(join(WASM_DIR, `${m}.wasm`)).size]));
 const facts = machineFacts({ crossOriginIsolated: browser.crossOriginIsolated, wasmBytes });
 const times = { native, nativeKept, node: node.times, browser: browser.times };

@@ -1,8 +1,8 @@
 // End-to-end: the core comes in parts, one wasm module each (wasm/CMakeLists.txt), so that a
 // chapter's code loads with that chapter (issue 19). The default view downloads only every view's
-// part; the embedding-space chapter downloads its own part in its worker, and the senses part
-// only when the contextual vectors are asked for. Read from the server's log of requests (workers'
-// requests included); the service worker is blocked, so its precaching does not blur the picture.
+// part; the embedding-space chapter downloads its own part in its worker, which also computes the
+// contextual vectors of ambiguous words. Read from the server's log of requests (workers' requests
+// included); the service worker is blocked, so its precaching does not blur the picture.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveStatic, launchBrowser, openPage } from './support.mjs';
@@ -24,7 +24,7 @@ test('the default view downloads only every view’s part of the core', async ()
   await page.close();
 });
 
-test('the embedding space downloads its part in its worker, and the senses part only for words in context', async () => {
+test('the embedding space downloads its part in its worker, and its words in context need no other', async () => {
   const from = server.served.length;
   const { page, errors } = await openPage(context, `${server.url}?view=space&spn=500`);
   await page.waitForSelector('#space-view[data-layout][data-report]');
@@ -33,7 +33,8 @@ test('the embedding space downloads its part in its worker, and the senses part 
   const before = server.served.length;
   await page.selectOption('#space-data', 'ctx-block');
   await page.waitForSelector('#space-view[data-report] #space-senses-text');
-  assert.deepEqual(partsSince(before), ['senses']);
+  assert.deepEqual(partsSince(before), []);
+  assert.equal(await page.textContent('#space-readout'), 'points 112 · original dimension 100 · display dimension 2');
   assert.deepEqual(errors, []);
   await page.close();
 });

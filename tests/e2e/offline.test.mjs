@@ -114,7 +114,7 @@ test('served site: the large packs are not fetched unasked, and the trained mode
       const cache = await caches.open((await caches.keys())[0]);
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
     });
-    for (const part of ['core', 'senses', 'encoder', 'space', 'train']) {
+    for (const part of ['core', 'encoder', 'space', 'train']) {
       assert.ok(cachedPaths.some((p) => p.includes(`/attention_${part}-`) && p.endsWith('.wasm')), `the ${part} part of the core is precached`);
     }
     assert.ok(!cachedPaths.some((p) => /\/(models|data)\//.test(p)), 'no large pack is precached');

@@ -12,8 +12,8 @@ import { bundledGlove } from '../js/glove-pack.js';
 import { loadCore } from '../js/load-core.js';
 
 const { server, context, core: pageCore } = await openSite();
-// the parts of the core the chapter loads: the senses on its main thread, the encoder in its worker
-const [core, encoderCore] = await Promise.all([loadCore('senses'), loadCore('encoder')]);
+// the parts of the core the chapter's workers load: the space chapter's, the encoder's
+const [core, encoderCore] = await Promise.all([loadCore('space'), loadCore('encoder')]);
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
 
 

@@ -22,13 +22,14 @@ describe('the core in parts (wasm/CMakeLists.txt)', () => {
     expect(() => core.createTrainer({ inputs: 'random' })).toThrow(notHere);
     expect(() => core.createSpaceData(new Float32Array(6), 3, 2)).toThrow(notHere);
     expect(() => core.senseSentences()).toThrow(notHere);
-    const [encoder, space, train, senses] = await Promise.all(['encoder', 'space', 'train', 'senses'].map(loadCore));
+    const [encoder, space, train] = await Promise.all(['encoder', 'space', 'train'].map(loadCore));
     expect(() => encoder.createEncoderModel(new Uint8Array(8))).toThrow(/cut short|not an Attention Whiteboard/);
     expect(() => space.createSpaceData(new Float32Array(6), 3, 2)).toThrow(/zero vector/);
     const trainer = train.createTrainer({ inputs: 'random' });
     expect(trainer.counts().step).toBe(0);
     trainer.delete();
-    expect(senses.senseSentences().length).toBe(112);
+    expect(space.senseSentences().length).toBe(112);
+    expect(train.taskVocabulary()).toEqual(space.taskVocabulary());
     // a chapter's part carries only what its worker needs
     expect(() => encoder.workbench({})).toThrow(notHere);
     expect(() => space.createTrainer({ inputs: 'random' })).toThrow(notHere);

@@ -1,6 +1,6 @@
 // Loads the real wasm modules for Node tests by handing the factory the .wasm bytes.
-// The page's core comes in parts (wasm/CMakeLists.txt): 'core' (every view), 'senses',
-// 'encoder', 'space' and 'train'; a test loads the part the page would use for what it tests.
+// The page's core comes in parts (wasm/CMakeLists.txt): 'core' (every view), 'encoder', 'space'
+// and 'train'; a test loads the part the page would use for what it tests.
 import { readFileSync } from 'node:fs';
 import { startCore } from '../../web/src/core/attention-core.js';
 
@@ -11,7 +11,7 @@ async function loadModule(name) {
   return startCore(factory, { wasmBinary: readFileSync(wasmPath(name)) });
 }
 
-/** @param {'core'|'senses'|'encoder'|'space'|'train'} [part] */
+/** @param {'core'|'encoder'|'space'|'train'} [part] */
 export const loadCore = (part = 'core') => loadModule(`attention_${part}`);
 
 /** Every part in one module, without SIMD (the benchmarks' comparison). */

@@ -10,14 +10,14 @@ import { senseLabels, findPoint } from '../../web/src/views/space-sources.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/sense_space.json', import.meta.url), 'utf8'));
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));
-let core; // the senses part, as the chapter's main thread loads it
+let core; // the space chapter's part, as its worker loads it
 let pageCore; // every view's part: the GloVe subset, the workbench
 let model; // from the encoder's part
 let glove;
 
 beforeAll(async () => {
   let encoderCore;
-  [core, pageCore, encoderCore] = await Promise.all([loadCore('senses'), loadCore(), loadCore('encoder')]);
+  [core, pageCore, encoderCore] = await Promise.all([loadCore('space'), loadCore(), loadCore('encoder')]);
   glove = bundledGlove(pageCore);
   model = encoderCore.createEncoderModel(pack);
 });

@@ -1,8 +1,8 @@
 // embind surface of the contextual vectors of ambiguous words (core/lessons/sense_space.hpp):
 // the training task's words and sentences, the untrained block's rows for them, and the grouping
-// of any labelled rows. Its own part of the core (attention_senses, wasm/CMakeLists.txt), which
-// the embedding-space chapter loads when it needs it; the space and train parts carry it too (the
-// space worker groups layouts by sense, the trainer needs the task's words).
+// of any labelled rows. In the space and train parts of the core (wasm/CMakeLists.txt): the space
+// worker computes the contextual vectors and groups layouts by sense, the trainer needs the
+// task's words.
 #include <string>
 #include <vector>
 

@@ -5,7 +5,7 @@
 // The core comes in parts, one wasm module each (wasm/CMakeLists.txt), so that a chapter's code
 // loads with that chapter; each part has its loader file beside this one, which imports that
 // part's Emscripten glue: view-core.js (every view: the main thread, core-worker, vectors-worker),
-// senses-core.js, encoder-core.js, space-core.js, train-core.js. This file imports none of them.
+// encoder-core.js, space-core.js, train-core.js. This file imports none of them.
 //
 // In the browser:   const core = await loadAttentionCore();   (from view-core.js)
 // In Node (tests):  const core = await loadAttentionCore({ wasmBinary: readFileSync(wasmPath) });
@@ -503,6 +503,11 @@ export class AttentionCore {
     return new SpaceData(handle);
   }
 
+  /** The training task's words, in the order of a trainer's embedding rows. */
+  taskVocabulary() {
+    return this.module.trainingVocabulary();
+  }
+
   /** np.random.default_rng(seed).normal(size=(n, d)) as a row-major Float32Array. */
   randomTable(n, d, seed = 0) {
     return this.module.spaceRandomTable(n, d, seed);
@@ -608,7 +613,7 @@ export class EncoderModel {
  * The rows of a GloVe table for the training task's words, in the task's order (a lookup and a
  * copy; the core checks and uses them). Throws an Error naming the words the table lacks.
  */
-function taskRowsOf(glove, vocabulary) {
+export function taskRowsOf(glove, vocabulary) {
   if (!glove?.words || !glove?.data || !glove?.dim) {
     throw new Error('GloVe inputs need the GloVe table: load the bundled GloVe subset first.');
   }

@@ -2,26 +2,19 @@
 // (word pieces), and the contextual vectors of ambiguous words (bank, plant, bat, cell in the
 // training task's sentences), from the class's untrained block on GloVe or from the trained
 // encoder. Each comes back as the chapter's dataset {words, data, dim}; the contextual ones
-// carry their sentences and sense labels. Every number comes from the core (here, or in the
-// encoder's worker); this file looks things up and labels them.
+// carry their sentences and sense labels. Every number comes from the core (in the space
+// chapter's worker, or in the encoder's); this file looks things up and labels them.
+import { taskRowsOf } from '../core/attention-core.js';
 
 // The first pieces of the vocabulary are reserved (<unk>, <s>, </s>, ...) and never matched by
 // the tokenizer (core/encoder/unigram_tokenizer.hpp): the table starts after them.
 export const FIRST_PIECE = 6;
+
 // Okabe–Ito's colour-blind-safe palette (grey for its black, which a dark page would hide).
 const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#999999'];
 
 export const needsModel = (source) => source === 'encoder' || source === 'ctx-encoder';
 export const isContext = (source) => source === 'ctx-block' || source === 'ctx-encoder';
-
-// The contextual vectors' code is a part of the core of its own (wasm/CMakeLists.txt), loaded the
-// first time this chapter asks for them, once.
-let sensesStarted = null;
-function sensesCore() {
-  sensesStarted ??= import('../core/senses-core.js').then((part) => part.loadSensesCore());
-  sensesStarted.catch(() => { sensesStarted = null; }); // a failed download may be tried again
-  return sensesStarted;
-}
 
 /** Pieces FIRST_PIECE .. FIRST_PIECE + count − 1 of the token table; null if a newer request replaced it. */
 export async function encoderTable(client, count) {
@@ -35,14 +28,16 @@ export async function encoderTable(client, count) {
  * The ambiguous word's vector in each task sentence: 'ctx-block' from the untrained block on
  * GloVe (and, as a baseline, the grouping of the plain mean of the other words' GloVe rows);
  * 'ctx-encoder' from the trained encoder's last layer at the word's token. Null if superseded.
+ * `ask(message)` asks the chapter's worker (views/space.js), which has the core's code for them:
+ * the class block on 112 sentences is 80–280 ms of work, too long for the page's thread.
  */
-export async function contextTable(source, { client, glove }) {
-  const core = await sensesCore();
-  const sentences = core.senseSentences();
+export async function contextTable(source, { client, glove, ask }) {
+  const { sentences, vocabulary } = await ask({ type: 'senseTask' });
   const senses = senseLabels(sentences);
   if (source === 'ctx-block') {
-    const v = core.untrainedSenseVectors(glove, 1);
-    const baseline = core.senseGrouping(v.contextMean, v.rows, v.contextCols, senses.words, senses.senses);
+    // the page looks up the task's rows (the core checks them); only those go to the worker
+    const rows = taskRowsOf(glove, vocabulary);
+    const { vectors: v, baseline } = await ask({ type: 'senseVectors', glove: rows, words: senses.words, senses: senses.senses });
     const mixing = { rows: v.rows, rowsOver90: v.rowsOver90, medianTopWeight: v.medianTopWeight, commonTopWord: v.commonTopWord, commonTopCount: v.commonTopCount };
     return { words: senses.labels, data: v.outputs, dim: v.cols, senses, baseline, mixing };
   }

@@ -87,10 +87,31 @@ export const spaceView = {
     const startWorker = () => {
       worker = new Worker(new URL('../workers/space-worker.js', import.meta.url), { type: 'module' });
       worker.onmessage = ({ data: m }) => { if (m.run === run) answer(m); };
-      worker.onerror = (e) => status.error(`The background worker stopped: ${e.message ?? 'unknown error'}`);
+      worker.onerror = (e) => {
+        const message = `The background worker stopped: ${e.message ?? 'unknown error'}`;
+        status.error(message);
+        for (const { reject } of waiting.values()) reject(new Error(message)); // no answer will come
+        waiting.clear();
+      };
     };
 
+    // Questions whose answer a load waits for (the contextual vectors: space-sources.js), by their
+    // ask number; the worker's error for one rejects it. An answer to an older run is never read.
+    const waiting = new Map();
+    const askWorker = (message) => new Promise((resolve, reject) => {
+      const id = ++ask;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...message, run, ask: id });
+    });
+
     function answer(m) {
+      if (waiting.has(m.ask)) {
+        const { resolve, reject } = waiting.get(m.ask);
+        waiting.delete(m.ask);
+        if (m.type === 'error') reject(new Error(m.message));
+        else resolve(m);
+        return;
+      }
       if (m.type === 'error') {
         const point = /\bpoint (\d+)\b/.exec(m.message);
         const word = point && words?.[Number(point[1]) - 1];
@@ -196,6 +217,8 @@ export const spaceView = {
 
     async function loadData(s) {
       const myRun = ++run;
+      for (const { reject } of waiting.values()) reject(new Error('superseded')); // their answers would be dropped
+      waiting.clear();
       frame = null;
       picked = { original: [], inLayout: [], query: -1 };
       dataset = null;
@@ -224,7 +247,7 @@ export const spaceView = {
         } else if (s.spaceData === 'encoder') {
           table = await encoderTable(client, s.spaceCount);
         } else if (isContext(s.spaceData)) {
-          table = await contextTable(s.spaceData, { client, glove: s.spaceData === 'ctx-block' ? await loadGlove(core) : null });
+          table = await contextTable(s.spaceData, { client, ask: askWorker, glove: s.spaceData === 'ctx-block' ? await loadGlove(core) : null });
         } else {
           table = await loadGlove(core);
         }

@@ -10,6 +10,9 @@
 //        {type: 'pause' | 'resume' | 'cancel', run}    {type: 'cancelled', run}
 //        {type: 'neighbours', run, ask, query, k}      {type: 'neighbours', run, ask, original, inLayout}
 //        {type: 'report', run, ask, ..., senses?}      {type: 'report', run, ask, ..., senses?: {n, d, grouping, layoutShare?}}
+//        {type: 'senseTask', run, ask}                 {type: 'senseTask', run, ask, sentences, vocabulary}
+//        {type: 'senseVectors', run, ask, glove, words, senses}  {type: 'senseVectors', run, ask, vectors, baseline}
+//          (the contextual vectors of ambiguous words from the untrained block, off the page's thread)
 //        errors: {type: 'error', run, ask?, message}
 import { loadSpaceCore } from '../core/space-core.js';
 
@@ -83,6 +86,15 @@ const handlers = {
     const original = data.nearestByCosine(query, k);
     const inLayout = layoutNow ? data.nearestInLayout(layoutNow.layout, layoutNow.outDim, query, k) : [];
     self.postMessage({ type: 'neighbours', run, ask, query, original, inLayout });
+  },
+  senseTask(core, { run, ask }) {
+    self.postMessage({ type: 'senseTask', run, ask, sentences: core.senseSentences(), vocabulary: core.taskVocabulary() });
+  },
+  // glove: the GloVe rows of the task's words ({words, dim, data}); words, senses: each sentence's labels
+  senseVectors(core, { run, ask, glove, words, senses }) {
+    const vectors = core.untrainedSenseVectors(glove, 1);
+    const baseline = core.senseGrouping(vectors.contextMean, vectors.rows, vectors.contextCols, words, senses);
+    self.postMessage({ type: 'senseVectors', run, ask, vectors, baseline }, [vectors.outputs.buffer, vectors.contextMean.buffer]);
   },
   report(core, { run, ask, k, queries, dimensions, members, analogy, trustPoints, senses }) {
     const n = data.count();
