@@ -1,5 +1,6 @@
 // softmax(Q Kᵀ / √d_k) V in float32, fused and tiled: the n × n scores are never stored.
-// Four query rows at a time walk the keys in tiles of 64; each tile's scores are exponentiated
+// Four query rows at a time walk the keys in tiles of 64 (K packed once, transposed per tile);
+// each tile's scores are exponentiated
 // against a running row maximum (the "online softmax": when a later tile raises the maximum, what
 // was summed so far is rescaled by exp(old − new)), and the tile's value rows are added into the
 // four outputs at once. Memory is O(d) per query block instead of O(n²), and K and V are read
@@ -23,43 +24,82 @@ namespace fused_detail {
 constexpr int kQueries = 4;    // query rows per block: each key and value row is loaded once for four
 constexpr int kKeyTile = 64;   // keys per tile: the tile's scores and value rows stay in L1
 
-// scores[r][j] = (q_r · k_{first+j}) · scale for the block's rows r and the tile's keys j.
+// K packed once per call, tile by tile and transposed: tile t holds K(64t + j, c) at
+// [t][c][j], zero past the last key. A tile's keys for one feature c are then 64 consecutive
+// floats, so score_tile multiplies eight keys at a time by a broadcast query value: no
+// horizontal sums, and the tile (16 KB at d = 64) is one contiguous block.
+inline std::vector<float> pack_key_tiles(const MatF& K) {
+  const auto n = K.rows();
+  const auto d = static_cast<int>(K.cols());
+  const auto tiles = (n + kKeyTile - 1) / kKeyTile;
+  std::vector<float> packed(static_cast<size_t>(tiles) * d * kKeyTile, 0.0f);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    float* column = packed.data() + (j / kKeyTile) * d * kKeyTile + j % kKeyTile;
+    const float* k = K.data() + j * d;
+    for (int c = 0; c < d; ++c) column[c * kKeyTile] = k[c];
+  }
+  return packed;
+}
+
+// scores[r][j] = (q_r · k_{first+j}) · scale for the block's rows r and the tile's keys j, eight
+// keys at a time (keys past the tile's end are zero rows: their scores are never used).
 // Rows past the end of Q repeat the last row (their results are never used).
-inline void score_tile(const float* q_rows[kQueries], const MatF& K, Eigen::Index first, int keys,
+inline void score_tile(const float* q_rows[kQueries], const float* tile, int d, int keys,
                        float scale, float scores[kQueries][kKeyTile], bool& overflow) {
   using namespace simd;
-  const auto d = static_cast<int>(K.cols());
-  const int d4 = d & ~3;
-  for (int j = 0; j < keys; ++j) {
-    const float* k = K.data() + (first + j) * d;
-    F4 a0 = splat(0), a1 = splat(0), a2 = splat(0), a3 = splat(0);
-    for (int c = 0; c < d4; c += 4) {
-      const F4 kc = load(k + c);
-      a0 = add(a0, mul(load(q_rows[0] + c), kc));
-      a1 = add(a1, mul(load(q_rows[1] + c), kc));
-      a2 = add(a2, mul(load(q_rows[2] + c), kc));
-      a3 = add(a3, mul(load(q_rows[3] + c), kc));
+  for (int j = 0; j < keys; j += 8) {
+    F4 a00 = splat(0), a01 = splat(0), a10 = splat(0), a11 = splat(0);
+    F4 a20 = splat(0), a21 = splat(0), a30 = splat(0), a31 = splat(0);
+    const float* k = tile + j;
+    for (int c = 0; c < d; ++c, k += kKeyTile) {
+      const F4 k0 = load(k), k1 = load(k + 4);
+      const F4 q0 = splat(q_rows[0][c]), q1 = splat(q_rows[1][c]);
+      a00 = add(a00, mul(q0, k0)); a01 = add(a01, mul(q0, k1));
+      a10 = add(a10, mul(q1, k0)); a11 = add(a11, mul(q1, k1));
+      const F4 q2 = splat(q_rows[2][c]), q3 = splat(q_rows[3][c]);
+      a20 = add(a20, mul(q2, k0)); a21 = add(a21, mul(q2, k1));
+      a30 = add(a30, mul(q3, k0)); a31 = add(a31, mul(q3, k1));
     }
-    float dots[kQueries] = {sum(a0), sum(a1), sum(a2), sum(a3)};
-    for (int c = d4; c < d; ++c) {
-      for (int r = 0; r < kQueries; ++r) dots[r] += q_rows[r][c] * k[c];
-    }
-    for (int r = 0; r < kQueries; ++r) {
-      scores[r][j] = dots[r] * scale;
-      overflow |= !std::isfinite(scores[r][j]);
-    }
+    const F4 s = splat(scale);
+    store(scores[0] + j, mul(a00, s)); store(scores[0] + j + 4, mul(a01, s));
+    store(scores[1] + j, mul(a10, s)); store(scores[1] + j + 4, mul(a11, s));
+    store(scores[2] + j, mul(a20, s)); store(scores[2] + j + 4, mul(a21, s));
+    store(scores[3] + j, mul(a30, s)); store(scores[3] + j + 4, mul(a31, s));
+  }
+  for (int r = 0; r < kQueries; ++r) {
+    for (int j = 0; j < keys; ++j) overflow |= !std::isfinite(scores[r][j]);
   }
 }
 
-// acc[r] += Σ_j weights[r][j] · v_{first+j}, four output features at a time, with the four rows'
+// acc[r] += Σ_j weights[r][j] · v_{first+j}, eight output features at a time, with the four rows'
 // running sums held in registers while the tile's value rows stream past.
 inline void add_weighted_values(const MatF& V, Eigen::Index first, int keys,
                                 const float weights[kQueries][kKeyTile], float* acc, int d_v) {
   using namespace simd;
-  const int d4 = d_v & ~3;
   const float* v0 = V.data() + first * d_v;
-  for (int c = 0; c < d4; c += 4) {
-    F4 s0 = load(acc + c), s1 = load(acc + d_v + c), s2 = load(acc + 2 * d_v + c), s3 = load(acc + 3 * d_v + c);
+  float* acc0 = acc;
+  float* acc1 = acc + d_v;
+  float* acc2 = acc + 2 * d_v;
+  float* acc3 = acc + 3 * d_v;
+  int c = 0;
+  for (; c + 8 <= d_v; c += 8) {
+    F4 s00 = load(acc0 + c), s01 = load(acc0 + c + 4), s10 = load(acc1 + c), s11 = load(acc1 + c + 4);
+    F4 s20 = load(acc2 + c), s21 = load(acc2 + c + 4), s30 = load(acc3 + c), s31 = load(acc3 + c + 4);
+    const float* v = v0 + c;
+    for (int j = 0; j < keys; ++j, v += d_v) {
+      const F4 va = load(v), vb = load(v + 4);
+      const F4 w0 = splat(weights[0][j]), w1 = splat(weights[1][j]);
+      s00 = add(s00, mul(w0, va)); s01 = add(s01, mul(w0, vb));
+      s10 = add(s10, mul(w1, va)); s11 = add(s11, mul(w1, vb));
+      const F4 w2 = splat(weights[2][j]), w3 = splat(weights[3][j]);
+      s20 = add(s20, mul(w2, va)); s21 = add(s21, mul(w2, vb));
+      s30 = add(s30, mul(w3, va)); s31 = add(s31, mul(w3, vb));
+    }
+    store(acc0 + c, s00); store(acc0 + c + 4, s01); store(acc1 + c, s10); store(acc1 + c + 4, s11);
+    store(acc2 + c, s20); store(acc2 + c + 4, s21); store(acc3 + c, s30); store(acc3 + c + 4, s31);
+  }
+  for (; c + 4 <= d_v; c += 4) {
+    F4 s0 = load(acc0 + c), s1 = load(acc1 + c), s2 = load(acc2 + c), s3 = load(acc3 + c);
     for (int j = 0; j < keys; ++j) {
       const F4 vc = load(v0 + j * d_v + c);
       s0 = add(s0, mul(splat(weights[0][j]), vc));
@@ -67,12 +107,9 @@ inline void add_weighted_values(const MatF& V, Eigen::Index first, int keys,
       s2 = add(s2, mul(splat(weights[2][j]), vc));
       s3 = add(s3, mul(splat(weights[3][j]), vc));
     }
-    store(acc + c, s0);
-    store(acc + d_v + c, s1);
-    store(acc + 2 * d_v + c, s2);
-    store(acc + 3 * d_v + c, s3);
+    store(acc0 + c, s0); store(acc1 + c, s1); store(acc2 + c, s2); store(acc3 + c, s3);
   }
-  for (int c = d4; c < d_v; ++c) {
+  for (; c < d_v; ++c) {
     for (int r = 0; r < kQueries; ++r) {
       float total = acc[r * d_v + c];
       for (int j = 0; j < keys; ++j) total += weights[r][j] * v0[j * d_v + c];
@@ -120,6 +157,8 @@ inline MatF fused_attention(const MatF& Q, const MatF& K, const MatF& V, bool ca
   alignas(16) float scores[kQueries][kKeyTile];
   std::vector<float> acc(static_cast<size_t>(kQueries) * d_v);
   bool overflow = false;
+  const std::vector<float> key_tiles = pack_key_tiles(K);
+  const auto d_k = static_cast<int>(K.cols());
   for (Eigen::Index i0 = 0; i0 < n_q; i0 += kQueries) {
     const int rows = static_cast<int>(std::min<Eigen::Index>(kQueries, n_q - i0));
     const float* q_rows[kQueries];
@@ -131,7 +170,7 @@ inline MatF fused_attention(const MatF& Q, const MatF& K, const MatF& V, bool ca
     const Eigen::Index key_end = causal ? std::min(n_k, i0 + rows) : n_k;
     for (Eigen::Index first = 0; first < key_end; first += kKeyTile) {
       const int keys = static_cast<int>(std::min<Eigen::Index>(kKeyTile, key_end - first));
-      score_tile(q_rows, K, first, keys, scale, scores, overflow);
+      score_tile(q_rows, key_tiles.data() + (first / kKeyTile) * d_k * kKeyTile, d_k, keys, scale, scores, overflow);
       if (overflow) throw InputError("the kernel's scores overflows to infinity: the input values are too large to multiply in floating point");
       for (int r = 0; r < kQueries; ++r) {
         if (causal) {
