@@ -386,7 +386,7 @@ function buildControls(view, core, state, update) {
   searchBox.append('label').attr('for', 'space-word').text('find a word');
   const word = searchBox.append('input').attr('id', 'space-word').attr('type', 'search').attr('autocomplete', 'off')
     .on('change', (e) => update({ spaceWord: e.target.value.trim().toLowerCase() }));
-  const listBox = search.append('div').attr('class', 'control');
+  const listBox = search.append('div').attr('class', 'control space-list-field');
   listBox.append('label').attr('for', 'space-list').text('word list (colour, and the coordinate exercise)');
   const list = listBox.append('input').attr('id', 'space-list').attr('type', 'text').on('change', (e) => update({ spaceList: e.target.value }));
   const presets = form.append('div').attr('class', 'examples');
