@@ -16,7 +16,7 @@ case "${1:-simd}" in
     nice -n 19 "$out/native" public/models/use-lite-int8.bin ;;
   simd|scalar)
     simd=(); [ "${1:-simd}" = simd ] && simd=(-msimd128)
-    NODE_PATH=/usr/share/nodejs em++ "${flags[@]}" "${simd[@]}" -fexceptions -sALLOW_MEMORY_GROWTH=1 -sNODERAWFS=1 \
+    NODE_PATH=/usr/share/nodejs em++ "${flags[@]}" "${simd[@]}" -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sNODERAWFS=1 \
       -sENVIRONMENT=node "${sources[@]}" -o "$out/${1:-simd}.cjs"
     nice -n 19 node --no-experimental-fetch "$out/${1:-simd}.cjs" public/models/use-lite-int8.bin ;;
   *) echo "usage: $0 [simd|scalar|native]" >&2; exit 2 ;;
