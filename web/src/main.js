@@ -99,9 +99,11 @@ let keysSinceRender = 0;
 const afterPaint = new MessageChannel();
 afterPaint.port1.onmessage = renderScheduled;
 
-function scheduleRender() {
-  lastTypingAt = performance.now();
-  keysSinceRender += 1;
+function scheduleRender({ typing }) {
+  if (typing) {
+    lastTypingAt = performance.now();
+    keysSinceRender += 1;
+  }
   if (scheduledFrame) return;
   scheduledFrame = requestAnimationFrame(() => afterPaint.port2.postMessage(null));
   scheduledTimer = setTimeout(renderScheduled, 500);
@@ -202,10 +204,12 @@ function recordEdit({ viewChanged }) {
 }
 
 /**
- * Changes the shared state and redraws. `{typing: true}` (text fields, on every keystroke) draws
- * in the next frame; other changes (a click, a choice) draw now.
+ * Changes the shared state and redraws. `{typing: true}` (text fields, on every keystroke) and
+ * `{afterPaint: true}` (a change that arrives with work of its own done, such as a vector file's
+ * table: drawing it in the same task would make one long pause) draw just after the next frame
+ * is painted; other changes (a click, a choice) draw now.
  */
-function update(patch, { typing = false } = {}) {
+function update(patch, { typing = false, afterPaint = false } = {}) {
   if (patch.inputError) {
     active.instance.status?.error(patch.inputError);
     return;
@@ -220,7 +224,7 @@ function update(patch, { typing = false } = {}) {
     mountView();
     window.scrollTo(0, 0);
   }
-  if (typing && !viewChanged) scheduleRender();
+  if ((typing || afterPaint) && !viewChanged) scheduleRender({ typing });
   else render();
 }
 
