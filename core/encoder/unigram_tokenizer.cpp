@@ -60,7 +60,17 @@ UnigramTokenizer::UnigramTokenizer(const std::vector<Piece>& vocabulary, int res
                        " characters long; pieces of more than " + std::to_string(kMaxPieceLength) +
                        " are not supported.");
     }
-    pieces_[piece] = {static_cast<int>(id), vocabulary[id].score};  // a later duplicate wins, as in the package's trie
+    int node = 0;
+    for (const char32_t c : piece) {
+      int next = child(node, c);
+      if (next < 0) {
+        next = static_cast<int>(match_.size());
+        match_.push_back({-1, 0.0});
+        children_.emplace(trie_key(node, c), next);
+      }
+      node = next;
+    }
+    match_[static_cast<std::size_t>(node)] = {static_cast<int>(id), vocabulary[id].score};  // a later duplicate wins, as in the package's trie
     longest_ = std::max(longest_, piece.size());
   }
 }
@@ -82,9 +92,12 @@ std::vector<SubwordToken> UnigramTokenizer::encode(const std::string& nfkc_text)
   };
   std::vector<std::vector<Candidate>> starts(n);
   for (std::size_t i = 0; i < n; ++i) {
+    int node = 0;
     for (std::size_t len = 1; len <= longest_ && i + len <= n; ++len) {
-      const auto it = pieces_.find(symbols.substr(i, len));
-      if (it != pieces_.end()) starts[i].push_back({len, it->second});
+      node = child(node, symbols[i + len - 1]);
+      if (node < 0) break;  // no piece starts with symbols[i .. i + len)
+      const Match& match = match_[static_cast<std::size_t>(node)];
+      if (match.id >= 0) starts[i].push_back({len, match});
     }
     if (starts[i].empty()) starts[i].push_back({1, {0, 0.0}});
   }
