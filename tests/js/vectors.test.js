@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
-import { readVectorFile, vectorTable } from '../../web/src/vectors/read-file.js';
+import { piecesOf, readVectorFile, splitWords, vectorTable } from '../../web/src/vectors/read-file.js';
 
 let core;
 beforeAll(async () => { core = await loadCore(); });
@@ -67,9 +67,14 @@ describe('vector files through the wasm parser', () => {
 });
 
 describe('reading a file as the worker does (readVectorFile): vectors taken after every piece', () => {
-  const read = (bytes, options = {}) => readVectorFile(core, new Blob([bytes]), {
-    maxWords: 50000, chunkBytes: 1000, onProgress: () => {}, isCancelled: () => false, ...options,
-  });
+  // The worker posts the words as one string of lines; the page splits them (store.js).
+  const readFile = async (file, options = {}) => {
+    const r = await readVectorFile(core, file, {
+      maxWords: 50000, chunkBytes: 1000, onProgress: () => {}, isCancelled: () => false, ...options,
+    });
+    return r && { ...r, words: splitWords(r.wordsText) };
+  };
+  const read = (bytes, options = {}) => readFile(new Blob([bytes]), options);
 
   it('gives the same words and vectors as the parser that keeps them all, in a buffer grown in place', async () => {
     const bytes = new Uint8Array(fixture);
@@ -81,6 +86,60 @@ describe('reading a file as the worker does (readVectorFile): vectors taken afte
       expect(r.data.buffer.resizable).toBe(true);
       expect(r.data.buffer.byteLength).toBe(whole.data.length * 4); // nothing beyond the rows
     }
+  });
+
+  it('reads a Blob without a byte stream through File slices, with the same result', async () => {
+    const bytes = new Uint8Array(fixture);
+    const blob = new Blob([bytes]);
+    const sliced = [];
+    // stream() gives a default (not a byte) stream, which has no BYOB reader: slices are read
+    const noByteStream = {
+      size: blob.size,
+      stream: () => new ReadableStream({ pull(controller) { controller.close(); } }),
+      slice: (start, end) => { sliced.push(start); return blob.slice(start, end); },
+    };
+    const r = await readFile(noByteStream, { chunkBytes: 1000 });
+    expect(sliced.length).toBe(Math.ceil(bytes.length / 1000));
+    const whole = await read(bytes, { chunkBytes: 1000 });
+    expect(r.words).toEqual(whole.words);
+    expect(r.data).toEqual(whole.data);
+  });
+
+  it('fills each piece from a byte stream that gives a few bytes per read, and stops reading when cancelled', async () => {
+    const bytes = new Uint8Array(fixture);
+    let pulls = 0;
+    let cancelled = false;
+    const trickle = () => {
+      let at = 0;
+      return new ReadableStream({
+        type: 'bytes',
+        pull(controller) { // 5 bytes at most per read, whatever room the reader offers
+          pulls += 1;
+          const view = controller.byobRequest.view;
+          const n = Math.min(5, view.byteLength, bytes.length - at);
+          if (n === 0) { controller.close(); controller.byobRequest.respond(0); return; }
+          view.set(bytes.subarray(at, at + n));
+          at += n;
+          controller.byobRequest.respond(n);
+        },
+        cancel() { cancelled = true; },
+      });
+    };
+    const file = { size: bytes.length, stream: trickle, slice: () => { throw new Error('no slices when there is a byte stream'); } };
+    const pieces = [];
+    for await (const piece of piecesOf(file, 1000)) pieces.push(piece.byteLength);
+    expect(pieces).toEqual([...Array.from({ length: Math.floor(bytes.length / 1000) }, () => 1000), bytes.length % 1000].filter((n) => n > 0));
+    const r = await readFile(file, { chunkBytes: 1000 });
+    const whole = await read(bytes, { chunkBytes: 1000 });
+    expect(r.words).toEqual(whole.words);
+    expect(r.data).toEqual(whole.data);
+    // a cancel after the first piece: no more reads, and the stream is let go
+    pulls = 0;
+    let pieceCount = 0;
+    const stopped = await readFile(file, { chunkBytes: 1000, isCancelled: () => pieceCount++ > 0 });
+    expect(stopped).toBe(null);
+    expect(pulls).toBeLessThanOrEqual(2 * Math.ceil(1000 / 5) + 1);
+    expect(cancelled).toBe(true);
   });
 
   it('copes with a file holding far more rows than its first line suggested, and with caps', async () => {

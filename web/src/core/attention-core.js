@@ -180,7 +180,8 @@ export class AttentionCore {
   /**
    * A streaming parser for one word-vector file (GloVe/word2vec/fastText text, word2vec binary).
    * Feed it Uint8Array chunks with .feed(bytes), then .finish() and .result() ->
-   * {summary, words, dim, data: Float32Array}. With handOver: true, .takeValues() after each
+   * {summary, words, dim, data: Float32Array}; .wordsText() gives the words kept so far as one
+   * string, a word per line (splitWords() in vectors/read-file.js). With handOver: true, .takeValues() after each
    * piece returns the rows read since the last call as a view of wasm memory: copy it before
    * calling anything else (another call may free or move that memory). It holds wasm memory: the
    * caller (the vectors worker) must call .delete() when done, also after an error.

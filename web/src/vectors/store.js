@@ -1,4 +1,4 @@
-import { readVectorFile } from './read-file.js';
+import { readVectorFile, splitWords } from './read-file.js';
 import { packUrl } from '../pack-url.js';
 import { lifeLockName, watchLife } from '../core/worker-life.js';
 // The page's pretrained word vectors: the bundled GloVe subset (fetched only when chosen) and
@@ -118,8 +118,9 @@ function dropWorker(failed) {
  */
 export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onProgress = () => {} } = {}) {
   const id = ++nextLoad;
-  const keep = (result) => {
-    tables.file = indexed({ name: `your file “${file.name}”`, fileName: file.name, ...result });
+  // The words arrive as one string, a word per line: split here, where they are indexed.
+  const keep = ({ wordsText, ...result }) => {
+    tables.file = indexed({ name: `your file “${file.name}”`, fileName: file.name, words: splitWords(wordsText), ...result });
     changed();
     return tables.file;
   };
@@ -127,7 +128,7 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
     try {
       worker = startVectorWorker();
     } catch {
-      // No worker here (a page opened from disk): read on the page itself, in 1 MB slices with a
+      // No worker here (a page opened from disk): read on the page itself, in 1 MB pieces with a
       // pause after each, so the progress bar moves and the tab stays usable.
       if (!core) throw new Error('No worker can start here, and no core was given to read the file on the page.');
       let cancelled = false;
@@ -137,7 +138,7 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
         isCancelled: () => cancelled || id !== nextLoad,
       }).then((result) => {
         if (result === null) throw cancelledError();
-        return keep({ words: result.words, dim: result.dim, data: result.data, summary: result.summary });
+        return keep(result);
       });
       return { promise, cancel() { cancelled = true; } };
     }
@@ -150,7 +151,7 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
       if (m.type === 'progress') onProgress(m.bytes, m.total);
       else if (m.type === 'cancelled') reject(Object.assign(new Error('Loading was cancelled.'), { cancelled: true }));
       else if (m.type === 'error') reject(new Error(m.message));
-      else if (m.type === 'done') resolve(keep({ words: m.words, dim: m.dim, data: m.data, summary: m.summary }));
+      else if (m.type === 'done') resolve(keep({ wordsText: m.wordsText, dim: m.dim, data: m.data, summary: m.summary }));
     };
     const current = worker;
     worker.onerror = (e) => {

@@ -1,9 +1,9 @@
 // Reads a learner's word-vector file off the main thread. It owns one core and, per file, one
-// streaming parser (C++), which it feeds File slices of a few MB and deletes at the end, so a
+// streaming parser (C++), which it feeds pieces of a few MB and deletes at the end, so a
 // 170 MB file never sits in memory whole and the page stays responsive. Nothing is uploaded.
 //   in:  {type: 'life', lock} | {type: 'load', id, file: File, maxWords, wanted: string[]} | {type: 'cancel'}
 //        (life: hold the named Web Lock while this worker lives, so the page hears if it is killed)
-//   out: {type: 'alive', lock} | {type: 'progress', id, bytes, total} | {type: 'done', id, words, dim, data, summary}
+//   out: {type: 'alive', lock} | {type: 'progress', id, bytes, total} | {type: 'done', id, wordsText, dim, data, summary}
 //        | {type: 'error', id, message} | {type: 'cancelled', id}   (id: the load's, echoed)
 import { loadAttentionCore } from '../core/view-core.js';
 import { readVectorFile } from '../vectors/read-file.js';
