@@ -1,11 +1,11 @@
 // The vector-file benchmark's worker: one build of the core (its glue's URL in the query string),
 // one file, read exactly as the page's vectors worker reads it (web/src/vectors/read-file.js,
-// 4 MB pieces of the file's byte stream fed to the C++ streaming parser). It reports when its module is ready, so the
+// 2 MB pieces of the file's byte stream fed to the C++ streaming parser). It reports when its module is ready, so the
 // benchmark can read the process's memory before the parse, then times one parse on request.
 import { piecesOf, readVectorFile } from '/web/src/vectors/read-file.js';
 import { checkedModule } from '/web/src/core/attention-core.js';
 
-const CHUNK = 4 * 1024 * 1024; // as web/src/workers/vectors-worker.js
+const CHUNK = 2 * 1024 * 1024; // as web/src/workers/vectors-worker.js
 const glue = new URL(self.location.href).searchParams.get('core');
 const modulePromise = import(glue).then(({ default: factory }) => factory());
 
@@ -41,7 +41,13 @@ self.onmessage = async ({ data: { file, maxWords, readOnly } }) => {
     }
     const module = checkedModule(await modulePromise);
     const core = { module, vectorFileParser: (options) => new module.VectorFileParser(options) };
-    const read = typeof module.VectorFileParser.prototype.takeValues === 'function' ? readVectorFile : readAsBefore;
+    const parserClass = module.VectorFileParser.prototype;
+    // An earlier core that hands rows over but has no wordsText(): its words as it gave them (an
+    // array from result()), joined.
+    if (typeof parserClass.takeValues === 'function' && typeof parserClass.wordsText !== 'function') {
+      parserClass.wordsText = function wordsText() { return this.result().words.join('\n'); };
+    }
+    const read = typeof parserClass.takeValues === 'function' ? readVectorFile : readAsBefore;
     const t0 = performance.now();
     const result = await read(core, file, {
       maxWords, chunkBytes: CHUNK, onProgress: () => {}, isCancelled: () => false,

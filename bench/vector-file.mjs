@@ -3,7 +3,8 @@
 //
 // 1. Parser throughput in Chromium's worker: a GloVe-style text file (default 400,000 words x 50,
 //    about 170 MB, like glove.6B.50d.txt) and the same vectors as word2vec binary are read the way
-//    the page's vectors worker reads them (web/src/vectors/read-file.js, 4 MB File slices), by
+//    the page's vectors worker reads them (web/src/vectors/read-file.js, 2 MB pieces of one byte
+//    stream), by
 //    this tree's core and by the core of an earlier commit (default: 0328c29, before the one-pass
 //    reading of plain text lines and the faster binary loop), alternately in the same run, each
 //    in a fresh worker. Twice per file: with the page's cap (20,000 words kept) and keeping every
@@ -137,7 +138,7 @@ async function workerRuns(files, builds) {
           const order = rep % 2 ? [...builds].reverse() : builds; // alternate who goes first
           for (const build of order) {
             // A parse with no answer in 60 s (a worker that died silently, or a read of the file
-            // that never resolved: seen in this benchmark, never in the page's tests) is counted
+            // that never resolved: seen here before read-file.js held its streams) is counted
             // as stalled and run again in a fresh worker, at most twice.
             let r = null;
             let memory = null;
