@@ -221,7 +221,7 @@ function tables(rows, names, page, facts) {
   const lines = [
     `Files: ${WORDS.toLocaleString('en')} words × ${DIM}, seeded values written with 6 decimals; the binary file holds the same float32 values. ` +
     `"now" is this tree's core, "${names[1]}" the core of commit ${BEFORE}, both built with the same flags and run alternately in the same Chromium, ` +
-    `each parse in a fresh worker, ${REPS} parses each. MB/s is the file's size over the worker's time from the first slice to the kept table (best / median). ` +
+    `each parse in a fresh worker, ${REPS} parses each. MB/s is the file's size over the worker's time from the first piece to the kept table (best / median). ` +
     'Memory is the peak RSS of all of Chromium\'s processes during the parse minus their RSS with the worker ready, over the bytes of the kept vectors.',
     '',
     `| file | kept | MB/s now | MB/s ${names[1]} | speed-up (best) | memory added now | memory added ${names[1]} | kept vectors |`,
