@@ -139,15 +139,16 @@ inline val strings_to_js(const std::vector<std::string>& strings) {
   return out;
 }
 
-// Words each followed by '\n' (core/text/word_list.hpp) as a JS array of strings: decoded and split
-// in JS in two calls, where one call per word costs more than reading a large file's vectors.
-// The joined block ("w1\nw2\n...\n") as one JS string, without its last newline.
+// Words each followed by '\n' (core/text/word_list.hpp), the joined block, as one JS string
+// without its last newline.
 inline val joined_words_to_text(const std::string& joined) {
   if (joined.empty()) return val("");
   const auto bytes = emscripten::typed_memory_view(joined.size() - 1, reinterpret_cast<const unsigned char*>(joined.data()));
   return val::global("TextDecoder").new_(val("utf-8")).call<val>("decode", val(bytes));
 }
 
+// The same words as a JS array of strings: decoded and split in JS in two calls, where one call
+// per word costs more than reading a large file's vectors.
 inline val joined_words_to_js(const std::string& joined) {
   if (joined.empty()) return val::array();
   return joined_words_to_text(joined).call<val>("split", val("\n"));

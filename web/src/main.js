@@ -96,8 +96,8 @@ let scheduledTimer = 0;
 let lastRenderMs = 0;
 let lastTypingAt = -Infinity;
 let keysSinceRender = 0;
-const afterPaint = new MessageChannel();
-afterPaint.port1.onmessage = renderScheduled;
+const afterPaintChannel = new MessageChannel();
+afterPaintChannel.port1.onmessage = renderScheduled;
 
 function scheduleRender({ typing }) {
   if (typing) {
@@ -105,7 +105,7 @@ function scheduleRender({ typing }) {
     keysSinceRender += 1;
   }
   if (scheduledFrame) return;
-  scheduledFrame = requestAnimationFrame(() => afterPaint.port2.postMessage(null));
+  scheduledFrame = requestAnimationFrame(() => afterPaintChannel.port2.postMessage(null));
   scheduledTimer = setTimeout(renderScheduled, 500);
 }
 

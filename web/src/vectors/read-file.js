@@ -14,8 +14,9 @@ const streamsInUse = new Set();
  * The file in pieces of `chunkBytes` (the last one shorter), read from one byte stream into one
  * buffer: each piece is a view of that buffer, valid until the next piece is asked for. So a
  * 200 MB file leaves nothing for the garbage collector (a fresh buffer per piece left up to 40 MB
- * of garbage at once) and is read about twice as fast as with a File slice per piece. Where a
- * Blob gives no byte stream, one File slice per piece.
+ * of garbage at once), and it reads faster than a File slice per piece (bench/vector-file.mjs,
+ * reading alone in Chromium: text 709 against 576 MB/s, binary 1,295 against 479). Where a Blob
+ * gives no byte stream, one File slice per piece.
  */
 export async function* piecesOf(file, chunkBytes) {
   let stream;
