@@ -13,6 +13,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/math/finite.hpp"
 #include "core/math/matrix.hpp"
 #include "core/math/simd.hpp"
 
@@ -80,37 +81,46 @@ inline int activation_levels(int k) {
 }
 
 // Each row's largest |value| maps to ±levels; an all-zero row gets scale 0. Throws InputError for
-// a non-finite value (its scale would be meaningless).
+// a non-finite value (its scale would be meaningless). Four values at a time (the scalar loops
+// took a tenth of a batch's products in wasm); the same integers as one at a time: the largest
+// |value| does not depend on the order, and each value is scaled, rounded (to nearest, ties to
+// even) and clamped by the same operations.
 inline Int16Rows quantize_rows(const MatF& A, int levels) {
+  using namespace simd;
   Int16Rows a;
   a.rows = static_cast<int>(A.rows());
   a.cols = static_cast<int>(A.cols());
   a.stride = a.cols + a.cols % 2;
   a.scale.resize(static_cast<std::size_t>(a.rows));
   a.q.assign(static_cast<std::size_t>(a.rows) * a.stride, 0);
+  const int cols = a.cols, whole8 = cols - cols % 8, whole4 = cols - cols % 4;
+  const float top = static_cast<float>(levels);
   for (int i = 0; i < a.rows; ++i) {
-    const float* x = A.data() + static_cast<std::size_t>(i) * a.cols;
-    float largest = 0;
-    bool finite = true;
-    for (int c = 0; c < a.cols; ++c) {
-      const float size = std::fabs(x[c]);
-      finite = finite && size <= std::numeric_limits<float>::max();  // false for NaN too
-      largest = std::max(largest, size);
-    }
-    if (!finite) {
+    const float* x = A.data() + static_cast<std::size_t>(i) * cols;
+    if (!all_finite(x, static_cast<std::size_t>(cols))) {
       throw InputError("int8 product: row " + std::to_string(i) + " holds a value that is not finite");
     }
-    a.scale[static_cast<std::size_t>(i)] = largest / static_cast<float>(levels);
+    F4 largest4 = splat(0.0f);
+    for (int c = 0; c < whole4; c += 4) largest4 = max(largest4, abs(load(x + c)));
+    float largest = max_lane(largest4);
+    for (int c = whole4; c < cols; ++c) largest = std::max(largest, std::fabs(x[c]));
+    a.scale[static_cast<std::size_t>(i)] = largest / top;
     if (largest == 0) continue;
+    std::int16_t* q = a.q.data() + static_cast<std::size_t>(i) * a.stride;
     // A subnormal largest value makes levels / largest overflow (and 0 · inf is NaN): such a row
     // divides by its largest value first, which stays within [-1, 1].
-    const float to_level = static_cast<float>(levels) / largest;
-    const bool tiny = !(to_level <= std::numeric_limits<float>::max());
-    std::int16_t* q = a.q.data() + static_cast<std::size_t>(i) * a.stride;
-    for (int c = 0; c < a.cols; ++c) {
-      const float scaled = tiny ? x[c] / largest * static_cast<float>(levels) : x[c] * to_level;
-      const float level = std::min(std::max(round_to_integer(scaled), -static_cast<float>(levels)), static_cast<float>(levels));
-      q[c] = static_cast<std::int16_t>(level);
+    const float to_level = top / largest;
+    if (!(to_level <= std::numeric_limits<float>::max())) {
+      for (int c = 0; c < cols; ++c) {
+        q[c] = static_cast<std::int16_t>(std::min(std::max(round_to_integer(x[c] / largest * top), -top), top));
+      }
+      continue;
+    }
+    const F4 scale4 = splat(to_level), low = splat(-top), high = splat(top);
+    const auto level = [&](int c) { return min(max(round_to_int(mul(load(x + c), scale4)), low), high); };
+    for (int c = 0; c < whole8; c += 8) store(q + c, to_int16(level(c), level(c + 4)));
+    for (int c = whole8; c < cols; ++c) {
+      q[c] = static_cast<std::int16_t>(std::min(std::max(round_to_integer(x[c] * to_level), -top), top));
     }
   }
   return a;

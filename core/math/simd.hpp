@@ -2,7 +2,7 @@
 // Eigen 3.4 has no packet path and its products run one float at a time), SSE2 (native x86-64
 // builds, so a native run times the same code) and plain C++ (the scalar wasm build the
 // benchmark compares against). Only what the float kernels need: loads and stores, +, ×, max,
-// horizontal sums and maxima, and an exp for arguments ≤ 0; and for the int8 products
+// min, |x|, horizontal sums and maxima, and an exp for arguments ≤ 0; and for the int8 products
 // (core/math/int8_matmul.hpp) eight int16 and four int32 lanes with the widening dot product
 // dot_pairs, lane i = a[2i]·b[2i] + a[2i+1]·b[2i+1] in int32 (wasm i32x4.dot_i16x8_s, SSE2 pmaddwd),
 // which gives the same integers on every target.
@@ -32,6 +32,8 @@ inline F4 add(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
 inline F4 sub(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
 inline F4 mul(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
 inline F4 max(F4 a, F4 b) { return {wasm_f32x4_pmax(a.v, b.v)}; }
+inline F4 min(F4 a, F4 b) { return {wasm_f32x4_pmin(a.v, b.v)}; }
+inline F4 abs(F4 a) { return {wasm_f32x4_abs(a.v)}; }
 inline float lane(F4 a, int i) {
   float out[4];
   wasm_v128_store(out, a.v);
@@ -47,6 +49,11 @@ inline F4 zero_where_below(F4 x, F4 limit, F4 value) { return {wasm_v128_and(val
 struct I16x8 { v128_t v; };
 struct I32x4 { v128_t v; };
 inline I16x8 load(const std::int16_t* p) { return {wasm_v128_load(p)}; }
+inline void store(std::int16_t* p, I16x8 a) { wasm_v128_store(p, a.v); }
+// Whole-valued lanes within int16's range, lo then hi, as eight int16.
+inline I16x8 to_int16(F4 lo, F4 hi) {
+  return {wasm_i16x8_narrow_i32x4(wasm_i32x4_trunc_sat_f32x4(lo.v), wasm_i32x4_trunc_sat_f32x4(hi.v))};
+}
 inline I16x8 splat_pair(const std::int16_t* p) {  // (p[0], p[1]) four times
   std::int32_t pair;
   std::memcpy(&pair, p, sizeof pair);
@@ -66,6 +73,8 @@ inline F4 add(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
 inline F4 sub(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
 inline F4 mul(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
 inline F4 max(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
+inline F4 min(F4 a, F4 b) { return {_mm_min_ps(a.v, b.v)}; }
+inline F4 abs(F4 a) { return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)}; }
 inline float lane(F4 a, int i) {
   float out[4];
   _mm_storeu_ps(out, a.v);
@@ -79,6 +88,8 @@ inline F4 zero_where_below(F4 x, F4 limit, F4 value) { return {_mm_and_ps(value.
 struct I16x8 { __m128i v; };
 struct I32x4 { __m128i v; };
 inline I16x8 load(const std::int16_t* p) { return {_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))}; }
+inline void store(std::int16_t* p, I16x8 a) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a.v); }
+inline I16x8 to_int16(F4 lo, F4 hi) { return {_mm_packs_epi32(_mm_cvttps_epi32(lo.v), _mm_cvttps_epi32(hi.v))}; }
 inline I16x8 splat_pair(const std::int16_t* p) {
   std::int32_t pair;
   std::memcpy(&pair, p, sizeof pair);
@@ -99,6 +110,8 @@ inline F4 add(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] + b.v[i]); }
 inline F4 sub(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] - b.v[i]); }
 inline F4 mul(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] * b.v[i]); }
 inline F4 max(F4 a, F4 b) { AW_SIMD_LANES(a.v[i] < b.v[i] ? b.v[i] : a.v[i]); }
+inline F4 min(F4 a, F4 b) { AW_SIMD_LANES(b.v[i] < a.v[i] ? b.v[i] : a.v[i]); }
+inline F4 abs(F4 a) { AW_SIMD_LANES(std::fabs(a.v[i])); }
 inline F4 round_to_int(F4 a) { AW_SIMD_LANES(std::nearbyint(a.v[i])); }
 inline F4 pow2_of_int(F4 n) {
   F4 r;
@@ -113,6 +126,15 @@ inline F4 zero_where_below(F4 x, F4 limit, F4 value) { AW_SIMD_LANES(x.v[i] >= l
 struct I16x8 { std::int16_t v[8]; };
 struct I32x4 { std::int32_t v[4]; };
 inline I16x8 load(const std::int16_t* p) { I16x8 a; std::memcpy(a.v, p, sizeof a.v); return a; }
+inline void store(std::int16_t* p, I16x8 a) { std::memcpy(p, a.v, sizeof a.v); }
+inline I16x8 to_int16(F4 lo, F4 hi) {
+  I16x8 r;
+  for (int i = 0; i < 4; ++i) {
+    r.v[i] = static_cast<std::int16_t>(lo.v[i]);
+    r.v[4 + i] = static_cast<std::int16_t>(hi.v[i]);
+  }
+  return r;
+}
 inline I16x8 splat_pair(const std::int16_t* p) { return {{p[0], p[1], p[0], p[1], p[0], p[1], p[0], p[1]}}; }
 inline I32x4 zero_i32() { return {{0, 0, 0, 0}}; }
 inline I32x4 add(I32x4 a, I32x4 b) {  // wraps like the SIMD targets (unsigned arithmetic has no overflow UB)

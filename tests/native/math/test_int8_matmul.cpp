@@ -108,6 +108,45 @@ TEST_CASE("int8 product: packing puts each weight where the kernel reads it") {
   CHECK(b.scale[11] == 0.0f);
 }
 
+// The definition, one value at a time: what quantize_rows does four and eight values at a time.
+static std::vector<std::int16_t> quantized_one_by_one(const float* x, int cols, int levels) {
+  float largest = 0;
+  for (int c = 0; c < cols; ++c) largest = std::max(largest, std::fabs(x[c]));
+  std::vector<std::int16_t> q(static_cast<std::size_t>(cols), 0);
+  if (largest == 0) return q;
+  const float top = static_cast<float>(levels), to_level = top / largest;
+  const bool tiny = !(to_level <= std::numeric_limits<float>::max());
+  for (int c = 0; c < cols; ++c) {
+    const float scaled = tiny ? x[c] / largest * top : x[c] * to_level;
+    q[static_cast<std::size_t>(c)] = static_cast<std::int16_t>(std::min(std::max(std::nearbyint(scaled), -top), top));
+  }
+  return q;
+}
+
+TEST_CASE("int8 product: rows of every width quantize as the one-value-at-a-time definition says") {
+  std::mt19937 rng(11);
+  for (int cols = 1; cols <= 40; ++cols) {
+    for (const float spread : {3.0f, 1e-3f, 1e-40f}) {  // ordinary, small, and subnormal rows
+      CAPTURE(cols);
+      CAPTURE(spread);
+      std::normal_distribution<float> value(0.0f, 1.0f);
+      MatF A(5, cols);
+      for (int i = 0; i < A.size(); ++i) {
+        float v = value(rng);
+        if (i % 7 == 3) v = std::nearbyint(v * 4) / 4;  // halves: rounding ties
+        if (i % 11 == 5) v = 0;
+        A.data()[i] = v * spread;
+      }
+      const int levels = cols % 2 ? 32767 : 100;
+      const aw::Int16Rows a = aw::quantize_rows(A, levels);
+      for (int r = 0; r < 5; ++r) {
+        const std::int16_t* row = a.q.data() + static_cast<std::size_t>(r) * a.stride;
+        CHECK(std::vector<std::int16_t>(row, row + cols) == quantized_one_by_one(A.data() + static_cast<std::size_t>(r) * cols, cols, levels));
+      }
+    }
+  }
+}
+
 TEST_CASE("int8 product: rows quantized to ±levels by their largest value, zero rows and bad values") {
   MatF A(3, 3);
   A << 0.5f, -2.0f, 1.0f,  //
