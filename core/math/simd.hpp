@@ -1,7 +1,8 @@
 // Four floats at a time, one source for three targets: wasm SIMD128 (the page's build, where
 // Eigen 3.4 has no packet path and its products run one float at a time), SSE2 (native x86-64
 // builds, so a native run times the same code) and plain C++ (the scalar wasm build the
-// benchmark compares against). Only what the float kernels need: loads and stores, +, ×, max,
+// benchmark compares against). Only what the float kernels need: loads (also of floats stored
+// at any byte offset, as in a word2vec file) and stores, +, ×, max,
 // min, |x|, horizontal sums and maxima, and an exp for arguments ≤ 0; and for the int8 products
 // (core/math/int8_matmul.hpp) eight int16 and four int32 lanes with the widening dot product
 // dot_pairs, lane i = a[2i]·b[2i] + a[2i+1]·b[2i+1] in int32 (wasm i32x4.dot_i16x8_s, SSE2 pmaddwd),
@@ -26,6 +27,7 @@ namespace aw::simd {
 #if defined(__wasm_simd128__)
 struct F4 { v128_t v; };
 inline F4 load(const float* p) { return {wasm_v128_load(p)}; }
+inline F4 load_bytes(const char* p) { return {wasm_v128_load(p)}; }  // 16 bytes at any alignment
 inline void store(float* p, F4 a) { wasm_v128_store(p, a.v); }
 inline F4 splat(float x) { return {wasm_f32x4_splat(x)}; }
 inline F4 add(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
@@ -67,6 +69,7 @@ inline void store(std::int32_t* p, I32x4 a) { wasm_v128_store(p, a.v); }
 #elif defined(__SSE2__)
 struct F4 { __m128 v; };
 inline F4 load(const float* p) { return {_mm_loadu_ps(p)}; }
+inline F4 load_bytes(const char* p) { return {_mm_castsi128_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)))}; }
 inline void store(float* p, F4 a) { _mm_storeu_ps(p, a.v); }
 inline F4 splat(float x) { return {_mm_set1_ps(x)}; }
 inline F4 add(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
@@ -103,6 +106,7 @@ inline void store(std::int32_t* p, I32x4 a) { _mm_storeu_si128(reinterpret_cast<
 #else
 struct F4 { float v[4]; };
 inline F4 load(const float* p) { F4 a; std::memcpy(a.v, p, sizeof a.v); return a; }
+inline F4 load_bytes(const char* p) { F4 a; std::memcpy(a.v, p, sizeof a.v); return a; }
 inline void store(float* p, F4 a) { std::memcpy(p, a.v, sizeof a.v); }
 inline F4 splat(float x) { return {{x, x, x, x}}; }
 #define AW_SIMD_LANES(expr) F4 r; for (int i = 0; i < 4; ++i) r.v[i] = (expr); return r

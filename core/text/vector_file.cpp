@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <string_view>
 #include <system_error>
 
 #include <fast_float/fast_float.h>
@@ -426,12 +428,7 @@ void VectorFileParser::keep(bool wanted, const float* values) {
   ++summary_.vectors_seen;
   if (words_.size() >= options_.max_words && !wanted) return;
   if (words_.empty()) reserve_kept();
-  const std::size_t earlier = words_.add_unique(word_);
-  if (earlier != WordList::kAdded) {
-    fail("The word " + quoted(word_.data(), word_.data() + word_.size()) + " on " + record_name() +
-         " appears a second time (first on " + (binary_ ? "vector " : "line ") + std::to_string(kept_at_[earlier]) +
-         "). Each word may have only one vector.");
-  }
+  words_.add(word_);  // a repeat is looked for once the file is read (fail_on_repeated_word)
   kept_at_.push_back(binary_ ? summary_.lines : line_no_);
   if (wanted) ++summary_.wanted_found;
   for (const char c : word_) {
@@ -439,6 +436,18 @@ void VectorFileParser::keep(bool wanted, const float* values) {
   }
   values_.insert(values_.end(), values, values + summary_.dim);
   summary_.vectors_kept = words_.size();
+}
+
+// The kept words are checked for repeats once they are all in, in one pass (WordList::first_repeat):
+// so a repeat is named after any problem found while reading, even one further on in the file.
+void VectorFileParser::fail_on_repeated_word() {
+  const std::optional<WordList::Repeat> repeat = words_.first_repeat();
+  if (!repeat) return;
+  const std::string_view word = words_[repeat->second];
+  const std::string unit = binary_ ? "vector " : "line ";
+  fail("The word " + quoted(word.data(), word.data() + word.size()) + " on " + unit + std::to_string(kept_at_[repeat->second]) +
+       " appears a second time (first on " + unit + std::to_string(kept_at_[repeat->first]) +
+       "). Each word may have only one vector.");
 }
 
 // Room for every vector the file can give, when that is known, so the table is not grown by
@@ -574,9 +583,9 @@ std::size_t VectorFileParser::read_binary_records(const char* const bytes, const
              std::to_string(dim) + " right?).");
       }
     }
-    std::memcpy(row_.data(), bytes + space + 1, record_bytes);  // little-endian float32
-    // Checked four at a time (core/math/finite.hpp); the bad number is looked for only to word the message.
-    if (!all_finite(row_.data(), dim)) {
+    // Little-endian float32s, copied and checked four at a time (core/math/finite.hpp); the bad
+    // number is looked for only to word the message.
+    if (!copy_finite(bytes + space + 1, row_.data(), dim)) {
       for (std::size_t f = 0; f < dim; ++f) {
         if (!std::isfinite(row_[f])) {
           fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + std::string(bytes + start, std::min<std::size_t>(space - start, 40)) +
@@ -619,6 +628,7 @@ void VectorFileParser::finish() {
     fail(summary_.has_header ? "The file has a header line but no vectors after it."
                              : "The file has no vectors: every line is blank.");
   }
+  fail_on_repeated_word();
   if (summary_.has_header && !binary_ && summary_.vectors_seen != static_cast<std::size_t>(summary_.header_count)) {
     fail("The header on line 1 announced " + std::to_string(summary_.header_count) + " vectors, but the file has " +
          std::to_string(summary_.vectors_seen) +

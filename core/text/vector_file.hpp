@@ -2,7 +2,8 @@
 // line, with or without a "count dim" header line) and word2vec binary. The parser is fed the
 // file in chunks of any size and never needs the whole file in memory; it keeps at most
 // `max_words` vectors (plus any `wanted` words found later) and validates every line strictly,
-// naming the line (or, for binary files, the record) of the first problem.
+// naming the line (or, for binary files, the record) of the first problem met while reading; a
+// word kept twice is looked for once the whole file is read.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -85,6 +86,7 @@ class VectorFileParser {
   bool is_wanted(const std::string& word) const;
   void keep(bool wanted, const float* values);  // the word is word_
   void reserve_kept();
+  void fail_on_repeated_word();
   std::size_t estimate_rows() const;
   std::string record_name() const;
   void decide_format_after_header();

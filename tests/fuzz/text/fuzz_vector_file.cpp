@@ -4,6 +4,7 @@
 // summary. The learner's message must not depend on how the browser chunked the file.
 #include <algorithm>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "tests/fuzz/fuzz_support.hpp"
@@ -98,6 +99,8 @@ void check_result(const aw::VectorFileOptions& options, const Outcome& r) {
   aw_fuzz::check(r.kept == r.words.size() && r.kept <= r.seen && r.seen >= 1, "vector file: counts disagree");
   aw_fuzz::check(r.kept <= options.max_words + options.wanted.size(), "vector file: kept more than the cap");
   for (const float v : r.values) aw_fuzz::check(std::isfinite(v), "vector file: a value is not finite");
+  aw_fuzz::check(std::set<std::string>(r.words.begin(), r.words.end()).size() == r.words.size(),
+                 "vector file: a word was kept twice");
   for (const std::string& w : r.words) {
     aw_fuzz::check(!w.empty() && aw_fuzz::valid_utf8(w), "vector file: a word is empty or not UTF-8");
     for (const char c : w) {

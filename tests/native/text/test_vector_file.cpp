@@ -124,6 +124,16 @@ TEST_CASE("malformed files get a message naming the line") {
   CHECK(error_of("a 1 0x10\n").find("is not a number") != std::string::npos);
   CHECK(error_of("a 1 2\nlonely\n").find("Line 2 has the word \"lonely\" but no numbers") == 0);
   CHECK(error_of("a 1 2\nb 3 4\na 5 6\n").find("\"a\" on line 3 appears a second time (first on line 1)") != std::string::npos);
+  // Repeats are looked for once the file is read: the one met first is named (line 4's "b", not
+  // line 5's "a"), after the blank lines and the words skipped by the cap are counted.
+  CHECK(error_of("a 1 2\n\nb 3 4\nb 5 6\na 7 8\n").find("The word \"b\" on line 4 appears a second time (first on line 3)") == 0);
+  {
+    VectorFileOptions capped;
+    capped.max_words = 2;
+    CHECK(error_of("a 1 2\nb 3 4\na 5 6\n", 1 << 20, capped) == "");  // the third line is not kept: no repeat
+  }
+  CHECK(error_of(binary_file({{"x", {1, 2}}, {"bank", {1, 2}}, {"y", {1, 2}}, {"bank", {3, 4}}}, 2))
+            .find("The word \"bank\" on vector 4 appears a second time (first on vector 2)") == 0);
   CHECK(error_of("0 3\n").find("Line 1 looks like a header") == 0);
   CHECK(error_of("5 99999\n").find("Line 1 looks like a header") == 0);
   CHECK(error_of("3 2\na 1 2\n").find("announced 3 vectors, but the file has 1") != std::string::npos);
