@@ -30,13 +30,16 @@ TEST_CASE("copy_finite: copies floats stored at any byte offset exactly, and fin
     for (const std::size_t offset : {0, 1, 2, 3, 5}) {  // as after a word of any length
       CAPTURE(n);
       CAPTURE(offset);
-      aw::MatF m = aw::MatF::Random(1, n) * 1e30f;
-      if (n > 2) m(0, 2) = std::numeric_limits<float>::denorm_min();
+      // std::vector, not an Eigen matrix: an empty one still has a non-null data() for memcpy.
+      std::vector<float> values(static_cast<std::size_t>(n) + 1);
+      Eigen::Map<aw::MatF>(values.data(), 1, n) = aw::MatF::Random(1, n) * 1e30f;
+      if (n > 2) values[2] = std::numeric_limits<float>::denorm_min();
       std::vector<char> bytes(offset + static_cast<std::size_t>(n) * sizeof(float) + 3, 'x');
-      std::memcpy(bytes.data() + offset, m.data(), static_cast<std::size_t>(n) * sizeof(float));
-      std::vector<float> out(static_cast<std::size_t>(n), -1.0f);
+      std::memcpy(bytes.data() + offset, values.data(), static_cast<std::size_t>(n) * sizeof(float));
+      std::vector<float> out(static_cast<std::size_t>(n) + 1, -1.0f);
       CHECK(aw::copy_finite(bytes.data() + offset, out.data(), static_cast<std::size_t>(n)));
-      CHECK(std::memcmp(out.data(), m.data(), out.size() * sizeof(float)) == 0);  // bit for bit
+      CHECK(std::memcmp(out.data(), values.data(), static_cast<std::size_t>(n) * sizeof(float)) == 0);  // bit for bit
+      CHECK(out[static_cast<std::size_t>(n)] == -1.0f);  // nothing written past n
       for (int at = 0; at < n; ++at) {
         for (const float bad : {std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()}) {
           std::vector<char> damaged = bytes;
