@@ -10,7 +10,6 @@ namespace aw {
 
 void WordList::reserve(std::size_t words, std::size_t bytes) {
   starts_.reserve(words);
-  hashes_.reserve(words);
   bytes_.reserve(bytes);
 }
 
@@ -53,14 +52,13 @@ void WordList::add(std::string_view word) {
     throw std::length_error("WordList: more than 4 GB of words");
   }
   starts_.push_back(static_cast<std::uint32_t>(bytes_.size()));
-  hashes_.push_back(hash_of(word));
   bytes_.append(word.data(), word.size());
   bytes_.push_back('\n');
 }
 
 std::optional<WordList::Repeat> WordList::first_repeat() const {
   std::vector<std::uint64_t> keys(size());
-  for (std::size_t i = 0; i < size(); ++i) keys[i] = static_cast<std::uint64_t>(hashes_[i]) << 32 | i;
+  for (std::size_t i = 0; i < size(); ++i) keys[i] = static_cast<std::uint64_t>(hash_of((*this)[i])) << 32 | i;
   sort_by_hash(keys);
   const auto index_of = [](std::uint64_t key) { return static_cast<std::size_t>(key & 0xFFFFFFFFu); };
   std::optional<Repeat> earliest;

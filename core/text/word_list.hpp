@@ -3,10 +3,10 @@
 // A file of 400,000 words kept as std::vector<std::string> plus an unordered_map for the
 // duplicate check costs two allocations and two copies per word (in wasm, more time than
 // reading the word's 50 floats) and about 60 bytes of bookkeeping each. Here a word costs its
-// bytes, a newline, a 4-byte offset and a 4-byte hash; the block, words joined by '\n', goes to
-// JavaScript in one piece and is split there.
+// bytes, a newline and a 4-byte offset; the block, words joined by '\n', goes to JavaScript in
+// one piece and is split there.
 //
-// Repeats are looked for in one pass at the end (first_repeat), by sorting the hashes: a hash
+// Repeats are looked for in one pass at the end (first_repeat), by sorting the words' hashes: a hash
 // index probed as each word arrived missed the cache on nearly every word once it outgrew it,
 // and took half the time of reading a 400,000-word binary file in wasm.
 #pragma once
@@ -49,7 +49,6 @@ class WordList {
  private:
   std::string bytes_;                  // the words, each followed by '\n'
   std::vector<std::uint32_t> starts_;  // where word i begins in bytes_
-  std::vector<std::uint32_t> hashes_;  // word i's hash
 };
 
 }  // namespace aw
