@@ -286,8 +286,8 @@ void VectorFileParser::text_line(const char* begin, const char* end) {
 // The line as nearly every line of a real file is: a word, then exactly `dim` plain decimals
 // ([-] digits [. digits], no exponent, no '+'), separated by spaces or tabs. Read in one pass over
 // its bytes, where the general path splits the line into fields first and then checks each field
-// again. Anything else returns false before changing the parser's state, and the general path
-// reads the line and words any message (so a message never depends on which path ran).
+// again. Anything else returns false, taking off the row it began, and the general path reads
+// the line and words any message (so a message never depends on which path ran).
 bool VectorFileParser::plain_vector_line(const char* begin, const char* end) {
   const auto byte = [](const char* p) { return static_cast<unsigned char>(*p); };
   const auto separator = [](unsigned char c) { return c == ' ' || c == '\t'; };
@@ -300,13 +300,19 @@ bool VectorFileParser::plain_vector_line(const char* begin, const char* end) {
   const std::size_t dim = static_cast<std::size_t>(summary_.dim);
   const bool wanted = !options_.wanted.empty() && options_.wanted.count(std::string(word_begin, word_end)) > 0;
   const bool kept = wanted || words_.size() < options_.max_words;
-  row_.resize(dim);
+  line_bytes_ = static_cast<std::size_t>(end - begin) + 1;  // as the general path would set it
+  float* const row = kept ? row_slot(true) : nullptr;
+  // Not a plain line after all: the row just added goes again, and the general path reads the line.
+  const auto not_plain = [&] {
+    if (kept) values_.resize(values_.size() - dim);
+    return false;
+  };
   std::size_t numbers = 0;
   while (true) {
-    if (p < end && !separator(byte(p))) return false;
+    if (p < end && !separator(byte(p))) return not_plain();
     while (p < end && separator(byte(p))) ++p;
     if (p == end) break;
-    if (numbers == dim) return false;
+    if (numbers == dim) return not_plain();
     const char* number_begin = p;
     const bool negative = *p == '-';
     if (negative) ++p;
@@ -323,31 +329,30 @@ bool VectorFileParser::plain_vector_line(const char* begin, const char* end) {
       fraction_digits = static_cast<std::size_t>(p - fraction);
       count += fraction_digits;
     }
-    if (count == 0) return false;
+    if (count == 0) return not_plain();
     if (kept) {
       // Clinger's fast path, as fast_float takes it for float: an integer below 2^24 and a power of
       // ten up to 10^10 are both exact floats, so one division rounds correctly. Real files
       // ("-0.38497", "0.123456") nearly always fit; the rest go to fast_float.
       if (count <= 18 && digits <= (std::uint64_t{1} << 24) && fraction_digits <= 10) {
         const float magnitude = static_cast<float>(digits) / kPowersOfTen[fraction_digits];
-        row_[numbers] = negative ? -magnitude : magnitude;
+        row[numbers] = negative ? -magnitude : magnitude;
         ++numbers;
         continue;
       }
       // Plain decimals shorter than kMaxNumberBytes; a long run of digits can still overflow.
-      if (static_cast<std::size_t>(p - number_begin) >= kMaxNumberBytes) return false;
+      if (static_cast<std::size_t>(p - number_begin) >= kMaxNumberBytes) return not_plain();
       float value;
       const fast_float::from_chars_result r = fast_float::from_chars(number_begin, p, value);
-      if (r.ec != std::errc() || r.ptr != p || !std::isfinite(value)) return false;
-      row_[numbers] = value;
+      if (r.ec != std::errc() || r.ptr != p || !std::isfinite(value)) return not_plain();
+      row[numbers] = value;
     }
     ++numbers;
   }
-  if (numbers != dim) return false;
-  line_bytes_ = static_cast<std::size_t>(end - begin) + 1;
+  if (numbers != dim) return not_plain();
   ++summary_.lines;
   word_.assign(word_begin, word_end);
-  keep(wanted, row_.data());
+  add_word(wanted, kept);
   return true;
 }
 
@@ -398,18 +403,18 @@ void VectorFileParser::vector_line(const std::vector<Field>& fields) {
          " numbers after the word " + quoted(word.first, word.second) + ", but this file's vectors have " +
          std::to_string(summary_.dim) + " (set by " + dim_origin_ + "). Every row must have the same width.");
   }
-  row_.resize(numbers);
   word_.assign(word.first, word.second);  // reuses its capacity: no allocation per line
   const bool wanted = is_wanted(word_);
   const bool kept = wanted || words_.size() < options_.max_words;
+  float* const row = kept ? row_slot(true) : nullptr;  // a word not kept: its numbers only checked
   std::string why;
   for (std::size_t i = 0; i < numbers; ++i) {
-    if (!parse_number(fields[i + 1], kept ? &row_[i] : nullptr, &why)) {
+    if (!parse_number(fields[i + 1], row ? row + i : nullptr, &why)) {
       fail("Line " + std::to_string(line_no_) + ", number " + std::to_string(i + 1) + " of the word " +
            quoted(word.first, word.second) + ": " + why + ".");
     }
   }
-  keep(wanted, row_.data());
+  add_word(wanted, kept);
 }
 
 bool VectorFileParser::is_wanted(const std::string& word) const {
@@ -421,20 +426,35 @@ std::string VectorFileParser::record_name() const {
   return binary_ ? "vector " + std::to_string(summary_.lines) : "line " + std::to_string(line_no_);
 }
 
-void VectorFileParser::keep(bool wanted, const float* values) {
+// Where the numbers of the word being read go: for a kept word, a row added at the end of the
+// table, so they are written once, straight from the file (a scratch row copied in after cost
+// a tenth of reading an all-kept binary file in wasm); otherwise scratch.
+float* VectorFileParser::row_slot(bool kept) {
+  const std::size_t dim = static_cast<std::size_t>(summary_.dim);
+  if (!kept) {
+    row_.resize(dim);
+    return row_.data();
+  }
+  if (words_.empty()) reserve_kept();  // before the first row, so the table is sized once
+  const std::size_t at = values_.size();
+  values_.resize(at + dim);
+  return values_.data() + at;
+}
+
+// Checks and counts the word being read (word_), and adds it to the kept words if `kept` (a
+// word within the cap, or wanted), its row being already at the end of the table.
+void VectorFileParser::add_word(bool wanted, bool kept) {
   if (!valid_utf8(word_)) {
     fail("The word on " + record_name() + " is not valid UTF-8 text: this looks like binary garbage.");
   }
   ++summary_.vectors_seen;
-  if (words_.size() >= options_.max_words && !wanted) return;
-  if (words_.empty()) reserve_kept();
+  if (!kept) return;
   words_.add(word_);  // a repeat is looked for once the file is read (fail_on_repeated_word)
   kept_at_.push_back(binary_ ? summary_.lines : line_no_);
   if (wanted) ++summary_.wanted_found;
   for (const char c : word_) {
     if (c >= 'A' && c <= 'Z') { summary_.lowercase_only = false; break; }
   }
-  values_.insert(values_.end(), values, values + summary_.dim);
   summary_.vectors_kept = words_.size();
 }
 
@@ -546,7 +566,6 @@ std::size_t VectorFileParser::read_binary_records(const char* const bytes, const
   const std::size_t dim = static_cast<std::size_t>(summary_.dim);
   const std::size_t record_bytes = dim * sizeof(float);
   std::size_t pos = 0;
-  row_.resize(dim);
   while (pos < n) {
     if (summary_.lines >= static_cast<std::size_t>(summary_.header_count)) {
       for (; pos < n; ++pos) {
@@ -583,19 +602,22 @@ std::size_t VectorFileParser::read_binary_records(const char* const bytes, const
              std::to_string(dim) + " right?).");
       }
     }
+    word_.assign(bytes + start, space - start);
+    const bool wanted = is_wanted(word_);
+    const bool kept = wanted || words_.size() < options_.max_words;
     // Little-endian float32s, copied and checked four at a time (core/math/finite.hpp); the bad
     // number is looked for only to word the message.
-    if (!copy_finite(bytes + space + 1, row_.data(), dim)) {
+    float* const row = row_slot(kept);
+    if (!copy_finite(bytes + space + 1, row, dim)) {
       for (std::size_t f = 0; f < dim; ++f) {
-        if (!std::isfinite(row_[f])) {
+        if (!std::isfinite(row[f])) {
           fail("Vector " + std::to_string(summary_.lines + 1) + " (\"" + std::string(bytes + start, std::min<std::size_t>(space - start, 40)) +
                "\"), number " + std::to_string(f + 1) + ": the value is not a finite number (NaN or infinity).");
         }
       }
     }
-    word_.assign(bytes + start, space - start);
     ++summary_.lines;
-    keep(is_wanted(word_), row_.data());
+    add_word(wanted, kept);
     pos = space + 1 + record_bytes;
   }
   return pos;

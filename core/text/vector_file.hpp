@@ -84,7 +84,8 @@ class VectorFileParser {
   std::size_t read_binary_records(const char* bytes, std::size_t n);
   void reserve_piece(std::size_t bytes);
   bool is_wanted(const std::string& word) const;
-  void keep(bool wanted, const float* values);  // the word is word_
+  float* row_slot(bool kept);
+  void add_word(bool wanted, bool kept);  // the word is word_; a kept one's row is written (row_slot)
   void reserve_kept();
   void fail_on_repeated_word();
   std::size_t estimate_rows() const;
@@ -102,7 +103,7 @@ class VectorFileParser {
   std::size_t expected_rows_ = 0;
   std::vector<std::size_t> kept_at_;  // the line or record each kept word was read on
   std::string pending_;          // bytes of an unfinished line (text) or record (binary)
-  std::vector<float> row_;       // scratch
+  std::vector<float> row_;       // scratch: the numbers of a word not kept, checked all the same
   std::string word_;             // scratch: the word of the line or record being read
   std::size_t line_bytes_ = 0;   // length of the text line being read, to estimate the row count
   std::vector<std::pair<const char*, const char*>> fields_;  // scratch
