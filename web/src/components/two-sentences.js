@@ -6,6 +6,7 @@ import { createVectorSource } from './vector-source.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { coreOptions } from '../vectors/store.js';
 import { PENDING, computingText } from '../core/core-jobs.js';
+import { compileAhead } from '../core/compile-ahead.js';
 
 /**
  * @param {d3.Selection} view  the view's section; controls, status and results are appended
@@ -34,10 +35,12 @@ export function mountTwoSentences(view, { core, jobs, state, update, resultsId, 
       panel.render(current, last?.first);
       const { options, waiting } = coreOptions(core, current, { sentences: [current.sentence, current.sentence2], maxTokens: PAGE_LIMITS.maxTokens });
       if (waiting) {
-        // The chosen vectors are still loading (or no file is chosen yet): say so, draw nothing.
+        // The chosen vectors are still loading (or no file is chosen yet): say so, draw nothing,
+        // and have the experiment’s code compiled meanwhile (on stand-in one-hot vectors, answer dropped).
         status.error('');
         status.notices([waiting]);
         results.html('');
+        compileAhead('bankExperiment', () => core.bankExperiment({ ...current, maxTokens: PAGE_LIMITS.maxTokens, source: 'pretrained', pretrained: oneHotTable(core, [current.sentence, current.sentence2]) }));
         return;
       }
       let experiment;
@@ -59,4 +62,12 @@ export function mountTwoSentences(view, { core, jobs, state, update, resultsId, 
       draw(results, experiment, current);
     },
   };
+}
+
+/** A table that gives each word of the sentences its own axis (a one-hot row): stand-in vectors for compileAhead. */
+function oneHotTable(core, sentences) {
+  const words = [...new Set(sentences.flatMap((s) => core.tokenize(s, PAGE_LIMITS.maxTokens).tokens.map((t) => t.key)))];
+  const data = new Float32Array(words.length * words.length);
+  words.forEach((_, i) => { data[i * words.length + i] = 1; });
+  return { name: 'one-hot stand-in', words, dim: words.length, data };
 }
