@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
 import { piecesOf, readVectorFile, splitWords, vectorTable } from '../../web/src/vectors/read-file.js';
+import { indexed } from '../../web/src/vectors/store.js';
 
 let core;
 beforeAll(async () => { core = await loadCore(); });
@@ -191,6 +192,23 @@ describe('reading a file as the worker does (readVectorFile): vectors taken afte
     huge.append(new Float32Array([1, 2]), 2 ** 50);
     huge.append(new Float32Array([3]), 2 ** 50);
     expect(Array.from(huge.data())).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the page\'s index of a table (store.js)', () => {
+  it('maps every word to its first row, across the slices it is built in (one per task)', async () => {
+    const words = Array.from({ length: 60001 }, (_, i) => `w${i}`);
+    words[40000] = 'w3'; // a repeat in a later slice: the first row still wins
+    words[60000] = 'w59999'; // and one in the same, last-built slice
+    const table = await indexed({ name: 'many', words, dim: 1, data: new Float32Array(words.length) });
+    expect(table.index.size).toBe(59999);
+    expect(table.index.get('w3')).toBe(3);
+    expect(table.index.get('w59999')).toBe(59999);
+    expect(table.index.get('w0')).toBe(0);
+    expect(table.index.get('w40001')).toBe(40001);
+    expect(table.index.has('w40000')).toBe(false);
+    expect(table.name).toBe('many');
+    expect((await indexed({ words: [] })).index.size).toBe(0);
   });
 });
 
