@@ -1,8 +1,10 @@
 // The vector-file benchmark's worker: one build of the core (its glue's URL in the query string),
 // one file, read exactly as the page's vectors worker reads it (web/src/vectors/read-file.js,
-// 2 MB pieces of the file's byte stream fed to the C++ streaming parser). It reports when its module is ready, so the
-// benchmark can read the process's memory before the parse, then times one parse on request.
-import { piecesOf, readVectorFile } from '/web/src/vectors/read-file.js';
+// 2 MB pieces of the file's byte stream fed to the C++ streaming parser). Once its module is
+// ready it warms up the parser as the page's worker does before a file is chosen (warmUpParser),
+// then reports, so the benchmark can read the process's memory before the parse; it times one
+// parse on request.
+import { piecesOf, readVectorFile, warmUpParser } from '/web/src/vectors/read-file.js';
 import { checkedModule } from '/web/src/core/attention-core.js';
 
 const CHUNK = 2 * 1024 * 1024; // as web/src/workers/vectors-worker.js
@@ -66,4 +68,7 @@ self.onmessage = async ({ data: { file, maxWords, readOnly } }) => {
     self.postMessage({ type: 'error', message: String(error?.message ?? error) });
   }
 };
-modulePromise.then(() => self.postMessage({ type: 'ready' }), (error) => self.postMessage({ type: 'error', message: String(error) }));
+modulePromise.then((module) => {
+  warmUpParser({ vectorFileParser: (options) => new module.VectorFileParser(options) });
+  self.postMessage({ type: 'ready' });
+}).catch((error) => self.postMessage({ type: 'error', message: String(error) }));

@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
-import { piecesOf, readVectorFile, splitWords, vectorTable } from '../../web/src/vectors/read-file.js';
+import { piecesOf, readVectorFile, splitWords, vectorTable, warmUpParser } from '../../web/src/vectors/read-file.js';
 import { indexed } from '../../web/src/vectors/store.js';
 
 let core;
@@ -176,6 +176,27 @@ describe('reading a file as the worker does (readVectorFile): vectors taken afte
     const capped = await read(bytes, { maxWords: 3, wanted: ['w2999'], chunkBytes: 37 });
     expect(capped.words).toEqual(['bank', 'café', 'naïve', 'w2999']);
     expect(Array.from(capped.data.subarray(3 * dim))).toEqual(Array.from(values.subarray((words.length - 1) * dim)));
+  });
+
+  it('the warm-up reads its two generated files whole, three times each (binary, then text)', () => {
+    const read = [];
+    warmUpParser({
+      vectorFileParser(options) { // the core's parser, with what it read noted as it is freed
+        const parser = core.vectorFileParser(options);
+        return {
+          feed: (bytes) => parser.feed(bytes),
+          finish: () => parser.finish(),
+          takeValues: () => parser.takeValues(),
+          wordsText: () => parser.wordsText(),
+          delete() {
+            const { format, vectorsKept, dim } = parser.summary();
+            read.push([format, vectorsKept, dim]);
+            parser.delete();
+          },
+        };
+      },
+    });
+    expect(read).toEqual([...Array(3).fill(['word2vec binary', 10000, 50]), ...Array(3).fill(['text', 2000, 50])]);
   });
 
   it('the table grows by appending, with or without an estimate', () => {

@@ -2,7 +2,7 @@
 // learner's own file the picker (or drop), a cap on words kept, a progress bar and Cancel.
 // Mounted once per view; render(state, report) refreshes what it says.
 import { select } from 'd3';
-import { SOURCES, isPretrained, tableFor, loadGlove, gloveLoading, gloveFailure, clearGloveFailure, loadVectorFile, EXAMPLE_WORDS } from '../vectors/store.js';
+import { SOURCES, isPretrained, tableFor, loadGlove, gloveLoading, gloveFailure, clearGloveFailure, loadVectorFile, prepareVectorReader, EXAMPLE_WORDS } from '../vectors/store.js';
 
 const OOV_TEXT = {
   zero: 'zero vector',
@@ -119,6 +119,8 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       oovBox.attr('hidden', pretrained ? null : true);
       fileBox.attr('hidden', current.source === 'file' ? null : true);
       caseNote.text(pretrained ? (report?.oov?.caseNote ?? '') : '');
+      // the picker is shown: the worker that will read the file starts and warms up meanwhile
+      if (current.source === 'file' && !tableFor('file')) prepareVectorReader();
       if (current.source === 'glove' && !tableFor('glove') && !gloveLoading() && !gloveFailure()) {
         // Redraw either way: with the vectors, or with the reason they are missing.
         loadGlove(core).then(() => onChange({}), () => onChange({}));

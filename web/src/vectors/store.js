@@ -131,6 +131,25 @@ function dropWorker(failed) {
 }
 
 /**
+ * Starts the reading worker, if it is not running, and has it load its core and warm up its
+ * parser (read-file.js, warmUpParser): called when the file picker is shown, so the learner's
+ * file is read by optimized code. Where no worker can start, nothing is done.
+ */
+export function prepareVectorReader() {
+  if (!worker) {
+    try {
+      worker = startVectorWorker();
+    } catch {
+      return;
+    }
+  }
+  if (warmAsked.has(worker)) return;
+  warmAsked.add(worker);
+  worker.postMessage({ type: 'warm' });
+}
+const warmAsked = new WeakSet();
+
+/**
  * Reads a learner's file in the worker. Resolves to the table; `onProgress(bytes, total)`.
  * Returns {promise, cancel}.
  */

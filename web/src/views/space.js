@@ -8,7 +8,7 @@ import { select } from 'd3';
 import { createStatus } from '../components/status.js';
 import { figureAttr } from '../components/figures.js';
 import { createSpacePlot } from '../components/space-plot.js';
-import { loadGlove, loadVectorFile } from '../vectors/store.js';
+import { loadGlove, loadVectorFile, prepareVectorReader } from '../vectors/store.js';
 import { intIn, oneOf, text } from '../params.js';
 import { renderNeighbours, renderReport, renderVariance } from './space-panels.js';
 import { readout, projectionText, randomTableText, piecesText, progressLine, TSNE_NOTE, UNITS } from './space-text.js';
@@ -242,6 +242,7 @@ export const spaceView = {
       try {
         let table;
         if (s.spaceData === 'file') {
+          prepareVectorReader(); // the picker is shown: the reading worker starts and warms up meanwhile
           if (!fileTable) throw new Error('Choose a vector file (GloVe or word2vec text format) with the field above.');
           table = fileTable;
         } else if (s.spaceData === 'encoder') {
