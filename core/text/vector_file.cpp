@@ -168,6 +168,10 @@ VectorFileParser::VectorFileParser(VectorFileOptions options) : options_(std::mo
 
 void VectorFileParser::fail(const std::string& message) {
   failed_ = true;
+  // A row begun for the word being read (row_slot) goes with it: the table keeps one row per kept word.
+  const std::size_t dim = static_cast<std::size_t>(summary_.dim);
+  const std::size_t rows = words_.size() - std::min(words_.size(), rows_taken_);
+  if (values_.size() > rows * dim) values_.resize(rows * dim);
   throw InputError(message);
 }
 
@@ -427,8 +431,9 @@ std::string VectorFileParser::record_name() const {
 }
 
 // Where the numbers of the word being read go: for a kept word, a row added at the end of the
-// table, so they are written once, straight from the file (a scratch row copied in after cost
-// a tenth of reading an all-kept binary file in wasm); otherwise scratch.
+// table, so they are written there straight from the file (a scratch row copied in after cost
+// a tenth of reading an all-kept binary file in wasm); otherwise scratch. A failure takes the
+// row off again (fail).
 float* VectorFileParser::row_slot(bool kept) {
   const std::size_t dim = static_cast<std::size_t>(summary_.dim);
   if (!kept) {

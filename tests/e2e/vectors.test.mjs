@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openSite, openPage, heatmapValues } from './support.mjs';
+import { openSite, openPage, heatmapValues, launchBrowser } from './support.mjs';
 import { bundledGlove } from '../js/glove-pack.js';
 import { rowsFor } from '../../web/src/vectors/store.js';
 
@@ -139,6 +139,35 @@ test('the vector reader killed mid-load: the message says so, and choosing the f
   await page.waitForFunction(() => /third\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
   assert.equal(await page.$('#vector-error p.error'), null, 'the message is gone once the file is read');
   await page.close();
+});
+
+test('a reading worker whose script cannot load: choosing a file says so, and a later choice reads it', async () => {
+  // The picker's worker starts as soon as the picker is shown (to warm up). Its script is refused
+  // here: the page must drop that worker, not leave the learner's file waiting on it. A context of
+  // its own, without the service worker, which would serve the script from its cache.
+  const own = await launchBrowser({ serviceWorkers: 'block' });
+  const WORKER = /vectors-worker-[^/]*\.js$/;
+  let refuse = true;
+  let firstRefused;
+  const refusedOnce = new Promise((resolve) => { firstRefused = resolve; });
+  await own.route(WORKER, (route) => {
+    if (!refuse) return route.continue();
+    firstRefused();
+    return route.fulfill({ status: 404, body: 'gone' });
+  });
+  try {
+    const { page } = await openPage(own, `${server.url}?view=lab&source=file`);
+    await Promise.race([refusedOnce, page.waitForEvent('close', { timeout: 60_000 }).catch(() => { throw new Error('the picker started no reading worker'); })]);
+    const good = { name: 'good.txt', mimeType: 'text/plain', buffer: Buffer.from('bank 1 0 0\nriver 0 1 0\nmoney 0 0 1\nthe 1 1 0\nof 0 1 1\n') };
+    await page.setInputFiles('#vector-file', good);
+    await page.waitForFunction(() => /vector reader stopped/.test(document.querySelector('#vector-error')?.textContent ?? ''));
+    refuse = false;
+    await page.setInputFiles('#vector-file', good);
+    await page.waitForFunction(() => /good\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+    assert.equal(await page.$('#vector-error p.error'), null);
+  } finally {
+    await own.close();
+  }
 });
 
 test('a word2vec binary file is detected and used', async () => {

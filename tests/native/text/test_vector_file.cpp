@@ -153,6 +153,20 @@ TEST_CASE("truncated and damaged word2vec binary files") {
   VectorFileOptions binary;
   binary.format = VectorFileFormat::Binary;
   CHECK(error_of("bank 1 2\n", 1 << 20, binary).find("not a word2vec binary header") != std::string::npos);
+  // A kept word's row is written into the table before its numbers are checked: a refused record
+  // takes its row off again, so the table still holds one row per kept word (binary and text).
+  for (const std::string& bad : {binary_file({{"bank", {1.0f, 2.0f}}, {"river", {3.0f, nan}}}, 2), std::string("bank 1 2\nriver 3 x\n"),
+                                 std::string("bank 1 2\nriver 3 1e\n")}) {
+    CAPTURE(bad);
+    VectorFileParser parser{VectorFileOptions{}};
+    const auto read_whole = [&] {
+      parser.feed(bad.data(), bad.size());
+      parser.finish();
+    };
+    CHECK_THROWS_AS(read_whole(), InputError);
+    CHECK(parser.words() == std::vector<std::string>{"bank"});
+    CHECK(parser.values() == std::vector<float>{1.0f, 2.0f});
+  }
   // A header whose width is wrong makes the words run into the numbers.
   std::string wrong = binary_file(rows, 2);
   wrong.replace(0, 3, "2 1");

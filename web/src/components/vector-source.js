@@ -76,8 +76,8 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       if (pending !== job) return;
       pending = null;
       progressRow.attr('hidden', true);
-      // Receiving the table (its words indexed) is one task; drawing with it is the next, after a
-      // frame: together they paused the page for 50–75 ms, each alone stays under 50.
+      // Receiving the table (its words then indexed a slice per task, store.js) comes first;
+      // drawing with it runs after a frame: in one task they paused the page for 50–75 ms.
       onChange({ source: 'file' }, { afterPaint: true });
     }, (error) => {
       if (pending !== job) return;

@@ -137,11 +137,16 @@ function dropWorker(failed) {
  */
 export function prepareVectorReader() {
   if (!worker) {
+    let started;
     try {
-      worker = startVectorWorker();
+      started = startVectorWorker();
     } catch {
       return;
     }
+    worker = started;
+    // Until a load sets its own handler: a worker whose script failed is dropped, so that the
+    // learner's load starts a new one (and says so if that fails too) instead of waiting forever.
+    started.onerror = () => dropWorker(started);
   }
   if (warmAsked.has(worker)) return;
   warmAsked.add(worker);
@@ -169,6 +174,7 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
   if (!worker) {
     try {
       worker = startVectorWorker();
+      warmAsked.add(worker); // started for this file: warming up now would only delay it
     } catch {
       // No worker here (a page opened from disk): read on the page itself, in 1 MB pieces with a
       // pause after each, so the progress bar moves and the tab stays usable.
@@ -184,6 +190,7 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
     }
   }
   let settle;
+  let received = false; // the table has arrived: the worker's end no longer concerns this load
   const promise = new Promise((resolve, reject) => {
     settle = { resolve, reject };
     worker.onmessage = ({ data: m }) => {
@@ -191,14 +198,19 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
       if (m.type === 'progress') onProgress(m.bytes, m.total);
       else if (m.type === 'cancelled') reject(cancelledError());
       else if (m.type === 'error') reject(new Error(m.message));
-      else if (m.type === 'done') keep({ wordsText: m.wordsText, dim: m.dim, data: m.data, summary: m.summary }).then(resolve, reject);
+      else if (m.type === 'done') {
+        received = true;
+        keep({ wordsText: m.wordsText, dim: m.dim, data: m.data, summary: m.summary }).then(resolve, reject);
+      }
     };
     const current = worker;
     worker.onerror = (e) => {
       dropWorker(current);
-      reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}. Choose the file again to retry.`));
+      if (!received) reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}. Choose the file again to retry.`));
     };
-    workerGone = () => reject(new Error('The vector reader stopped unexpectedly (the browser may have run short of memory: a lower word cap needs less). Choose the file again to retry.'));
+    workerGone = () => {
+      if (!received) reject(new Error('The vector reader stopped unexpectedly (the browser may have run short of memory: a lower word cap needs less). Choose the file again to retry.'));
+    };
   });
   worker.postMessage({ type: 'load', id, file, maxWords, wanted });
   return {

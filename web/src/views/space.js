@@ -242,8 +242,10 @@ export const spaceView = {
       try {
         let table;
         if (s.spaceData === 'file') {
-          prepareVectorReader(); // the picker is shown: the reading worker starts and warms up meanwhile
-          if (!fileTable) throw new Error('Choose a vector file (GloVe or word2vec text format) with the field above.');
+          if (!fileTable) {
+            prepareVectorReader(); // the picker is shown: the reading worker starts and warms up meanwhile
+            throw new Error('Choose a vector file (GloVe or word2vec text format) with the field above.');
+          }
           table = fileTable;
         } else if (s.spaceData === 'encoder') {
           table = await encoderTable(client, s.spaceCount);

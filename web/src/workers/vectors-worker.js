@@ -34,7 +34,8 @@ self.onmessage = async (event) => {
     warmed = true;
     corePromise ??= loadAttentionCore();
     try {
-      warmUpParser(await corePromise);
+      const core = await corePromise;
+      if (job === 0) warmUpParser(core); // a file already asked for is read at once instead
     } catch {
       // only a warm-up: a core that fails to load says so when a file is read
     }
