@@ -143,8 +143,8 @@ export async function readVectorFile(core, file, { maxWords, wanted = [], format
  * Reads two small generated files, word2vec binary and text, with the core's parser, and drops
  * them. V8 compiles a wasm function on its first call and optimizes it only once it has run for a
  * while, so the first file a fresh worker read was the slowest (Chromium, the 84 MB binary file,
- * every row kept: median 510 MB/s, and 606 after this). The vectors worker does it before the
- * learner's file arrives; nothing of it is kept.
+ * every row kept, six fresh workers: median about 470 MB/s, and 606 after this). The vectors
+ * worker does it before the learner's file arrives; nothing of it is kept.
  * @param {{vectorFileParser: (options: object) => object}} core
  */
 export function warmUpParser(core) {
