@@ -115,25 +115,43 @@ void compute(AttentionKindsReport& r, bool scale) {
   }
 }
 
-}  // namespace
-
-AttentionKindsReport run_attention_kinds(const AttentionKindsOptions& options) {
+void require_sentence_b(const AttentionKindsOptions& options) {
   if (tokenize(options.second_sentence, static_cast<std::size_t>(std::max(1, options.base.max_tokens))).tokens.empty()) {
     throw InputError("Sentence B has no words: type a second sentence (keys and values come from it).");
   }
+}
+
+// The section has no causal mask or local window: "later" means nothing between two
+// sentences, and the batch/concatenation comparison is about the block mask alone.
+WorkbenchOptions unmasked(const WorkbenchOptions& base) {
+  WorkbenchOptions out = base;
+  out.causal = false;
+  out.window = -1;
+  return out;
+}
+
+}  // namespace
+
+AttentionKindsReport run_attention_kinds(const AttentionKindsOptions& options) {
+  require_sentence_b(options);
+  return attention_kinds_from_pair(run_sentence_pair(unmasked(options.base), options.second_sentence), options);
+}
+
+AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const AttentionKindsOptions& options) {
+  require_sentence_b(options);
   AttentionKindsReport r;
-  // The section has no causal mask or local window: "later" means nothing between two
-  // sentences, and the batch/concatenation comparison is about the block mask alone.
-  WorkbenchOptions base = options.base;
-  if (base.causal || base.window >= 0) {
+  const WorkbenchOptions base = unmasked(options.base);
+  r.a = pair.first;
+  r.b = pair.second;
+  if (options.base.causal || options.base.window >= 0) {
     r.notices.push_back("This section uses no causal mask or local window: between two sentences "
                         "\"later\" has no meaning. Each sentence's own self-attention here is unmasked too.");
   }
-  base.causal = false;
-  base.window = -1;
-  SentencePair pair = run_sentence_pair(base, options.second_sentence);
-  r.a = std::move(pair.first);
-  r.b = std::move(pair.second);
+  if (pair.shared.causal || pair.shared.window >= 0) {
+    // the same sentences and table, attended again without the mask
+    attend(r.a, base);
+    attend(r.b, base);
+  }
   r.float32 = base.source == Source::TorchNotebook;
   if (r.float32) compute<float>(r, base.scale);
   else compute<double>(r, base.scale);

@@ -70,4 +70,9 @@ struct AttentionKindsReport {
 
 AttentionKindsReport run_attention_kinds(const AttentionKindsOptions& options);
 
+struct SentencePair;
+// The same on a pair already computed (run_sentence_pair of options.base and the second
+// sentence, with or without a mask: the section attends again unmasked when it needs to).
+AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const AttentionKindsOptions& options);
+
 }  // namespace aw

@@ -65,8 +65,12 @@ SentencePair run_sentence_pair(const WorkbenchOptions& base, const std::string& 
 }
 
 BankExperimentReport run_bank_experiment(const BankExperimentOptions& options) {
+  return bank_experiment_from_pair(run_sentence_pair(options.base, options.second_sentence, options.control_sentence),
+                                   options);
+}
+
+BankExperimentReport bank_experiment_from_pair(SentencePair pair, const BankExperimentOptions& options) {
   BankExperimentReport r;
-  SentencePair pair = run_sentence_pair(options.base, options.second_sentence, options.control_sentence);
   r.first = std::move(pair.first);
   r.second = std::move(pair.second);
 

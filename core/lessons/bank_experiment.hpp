@@ -59,4 +59,8 @@ struct SentencePair {
 SentencePair run_sentence_pair(const WorkbenchOptions& base, const std::string& second_sentence,
                                const std::optional<std::string>& third_sentence = std::nullopt);
 
+// The experiment on a pair already computed (run_sentence_pair with the same options, the control
+// sentence included), so a chapter that shows the pair for other purposes computes it once.
+BankExperimentReport bank_experiment_from_pair(SentencePair pair, const BankExperimentOptions& options);
+
 }  // namespace aw

@@ -42,10 +42,12 @@ FormRun run_form(const MatD& X, const WorkbenchReport& report, FlowForm form,
   return run;
 }
 
-FlowReport run_flow(const FlowOptions& options) {
+FlowReport run_flow(const FlowOptions& options) { return run_flow(options, run_workbench(options.workbench)); }
+
+FlowReport run_flow(const FlowOptions& options, WorkbenchReport workbench) {
   FlowReport r;
   r.form = options.form;
-  r.workbench = run_workbench(options.workbench);
+  r.workbench = std::move(workbench);
   const long n = r.workbench.X.rows();
   if (options.base < 0 || options.base >= n) {
     throw InputError("base token " + std::to_string(options.base + 1) + " does not exist: the sentence has " +

@@ -72,5 +72,7 @@ struct FlowReport {
 };
 
 FlowReport run_flow(const FlowOptions& options);
+// The same from the sentence's workbench report, computed with options.workbench.
+FlowReport run_flow(const FlowOptions& options, WorkbenchReport workbench);
 
 }  // namespace aw

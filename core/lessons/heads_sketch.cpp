@@ -3,7 +3,10 @@
 namespace aw {
 
 HeadsSketch heads_sketch(const WorkbenchOptions& options, int heads, long base) {
-  const WorkbenchReport r = run_workbench(options);
+  return heads_sketch(run_workbench(options), options, heads, base);
+}
+
+HeadsSketch heads_sketch(const WorkbenchReport& r, const WorkbenchOptions& options, int heads, long base) {
   const long E = r.X.cols();
   if (r.W_q.cols() != E || r.W_k.cols() != E || r.W_v.cols() != E) {
     throw InputError("the heads sketch splits W_q, W_k, W_v by columns, so it needs d_k = d_v = d_model");

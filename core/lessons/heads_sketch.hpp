@@ -27,5 +27,7 @@ struct HeadsSketch {
 // Needs d_k = d_v = d_model (square projections) and heads dividing d_model. The causal mask is
 // honoured; a local window is not part of this sketch.
 HeadsSketch heads_sketch(const WorkbenchOptions& options, int heads, long base);
+// The same from the sentence's workbench report, computed with `options`.
+HeadsSketch heads_sketch(const WorkbenchReport& report, const WorkbenchOptions& options, int heads, long base);
 
 }  // namespace aw

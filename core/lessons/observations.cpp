@@ -46,14 +46,15 @@ struct ShuffleRun {
   double deviation = 0;
 };
 
-ShuffleRun shuffled_run(const WorkbenchOptions& options, FlowForm form,
-                        const std::vector<long>& permutation) {
-  const WorkbenchReport report = run_workbench(options);
+// `positional` may differ from the report's own setting: the report's table rows (X_embed) are
+// the same either way, and the encoding is added here for the order given.
+ShuffleRun shuffled_run(const WorkbenchReport& report, const WorkbenchOptions& options, bool positional,
+                        FlowForm form, const std::vector<long>& permutation) {
   const AttentionOptions attention = attention_options(options);
   ShuffleRun s;
-  s.Y = run_form(report.X, report, form, attention).Y;
+  s.Y = run_form(input_for_order(report, identity(report.X.rows()), positional), report, form, attention).Y;
   s.Y_shuffled =
-      run_form(input_for_order(report, permutation, options.positional), report, form, attention).Y;
+      run_form(input_for_order(report, permutation, positional), report, form, attention).Y;
   s.PY.resize(s.Y.rows(), s.Y.cols());
   for (long p = 0; p < s.Y.rows(); ++p) s.PY.row(p) = s.Y.row(permutation[static_cast<std::size_t>(p)]);
   s.deviation = (s.Y_shuffled - s.PY).cwiseAbs().maxCoeff();
@@ -81,7 +82,11 @@ std::vector<long> seeded_permutation(long n, std::uint64_t seed) {
 
 ShuffleReport shuffle_experiment(const WorkbenchOptions& options, FlowForm form,
                                  std::vector<long> permutation, std::uint64_t seed) {
-  const WorkbenchReport report = run_workbench(options);
+  return shuffle_experiment(run_workbench(options), options, form, std::move(permutation), seed);
+}
+
+ShuffleReport shuffle_experiment(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form,
+                                 std::vector<long> permutation, std::uint64_t seed) {
   const long n = report.X.rows();
   if (permutation.empty()) permutation = seeded_permutation(n, seed);
   check_permutation(permutation, n);
@@ -90,15 +95,13 @@ ShuffleReport shuffle_experiment(const WorkbenchOptions& options, FlowForm form,
   r.permutation = permutation;
   r.tokens = report.tokens;
   for (long p : permutation) r.shuffled_tokens.push_back(report.tokens[static_cast<std::size_t>(p)]);
-  const ShuffleRun current = shuffled_run(options, form, permutation);
+  const ShuffleRun current = shuffled_run(report, options, options.positional, form, permutation);
   r.Y = current.Y;
   r.Y_shuffled = current.Y_shuffled;
   r.PY = current.PY;
   r.max_deviation = current.deviation;
   r.equivariant = current.deviation <= rounding_tolerance(current.Y);
-  WorkbenchOptions other = options;
-  other.positional = !options.positional;
-  const double other_deviation = shuffled_run(other, form, permutation).deviation;
+  const double other_deviation = shuffled_run(report, options, !options.positional, form, permutation).deviation;
   r.max_deviation_with_pe = options.positional ? current.deviation : other_deviation;
   r.max_deviation_without_pe = options.positional ? other_deviation : current.deviation;
   return r;
@@ -106,7 +109,11 @@ ShuffleReport shuffle_experiment(const WorkbenchOptions& options, FlowForm form,
 
 DistanceReport distance_experiment(const WorkbenchOptions& options, FlowForm form, long base,
                                    long other) {
-  const WorkbenchReport report = run_workbench(options);
+  return distance_experiment(run_workbench(options), options, form, base, other);
+}
+
+DistanceReport distance_experiment(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form,
+                                   long base, long other) {
   const long n = report.X.rows();
   if (n < 2) throw InputError("the distance experiment needs at least two tokens");
   if (base < 0 || base >= n || other < 0 || other >= n || base == other) {
@@ -149,10 +156,13 @@ DistanceReport distance_experiment(const WorkbenchOptions& options, FlowForm for
 }
 
 LengthReport length_experiment(const WorkbenchOptions& options, FlowForm form) {
-  const WorkbenchReport report = run_workbench(options);
+  return length_experiment(run_workbench(options), options, form);
+}
+
+LengthReport length_experiment(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form) {
   const AttentionOptions attention = attention_options(options);
   LengthReport r;
-  r.parameter_count = training_report(options, form).parameter_count;
+  r.parameter_count = training_report(report, options, form).parameter_count;
   for (long length = 1; length <= report.X.rows(); ++length) {
     std::vector<long> order = identity(length);
     const MatD X = input_for_order(report, order, options.positional);
@@ -170,7 +180,10 @@ LengthReport length_experiment(const WorkbenchOptions& options, FlowForm form) {
 }
 
 TrainingReport training_report(const WorkbenchOptions& options, FlowForm form) {
-  const WorkbenchReport report = run_workbench(options);
+  return training_report(run_workbench(options), options, form);
+}
+
+TrainingReport training_report(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form) {
   const bool torch = options.source == Source::TorchNotebook;
   const long n = report.X.rows(), d = report.X.cols();
   TrainingReport r;

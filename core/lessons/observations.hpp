@@ -13,6 +13,9 @@
 
 namespace aw {
 
+// Each experiment also comes in a form that takes the sentence's workbench report, computed
+// once with the same options (the flow chapter runs all four on the sentence it shows).
+
 // ---- (a) shuffle -------------------------------------------------------------------------
 struct ShuffleReport {
   std::vector<long> permutation;  // shuffled position p holds original token permutation[p]
@@ -29,6 +32,8 @@ struct ShuffleReport {
 
 // `permutation` empty: a shuffle drawn from `seed` (never the identity when n > 1).
 ShuffleReport shuffle_experiment(const WorkbenchOptions& options, FlowForm form,
+                                 std::vector<long> permutation, std::uint64_t seed);
+ShuffleReport shuffle_experiment(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form,
                                  std::vector<long> permutation, std::uint64_t seed);
 
 // A permutation of 0..n-1 from a seed (SplitMix64 + Fisher-Yates: the same on every platform).
@@ -56,6 +61,8 @@ struct DistanceReport {
 // reads the score and weight from token `base` to it each time.
 DistanceReport distance_experiment(const WorkbenchOptions& options, FlowForm form, long base,
                                    long other);
+DistanceReport distance_experiment(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form,
+                                   long base, long other);
 
 // ---- (c) any length ----------------------------------------------------------------------
 struct LengthPoint {
@@ -68,6 +75,7 @@ struct LengthReport {
   long parameter_count = 0;         // the same for every length
 };
 LengthReport length_experiment(const WorkbenchOptions& options, FlowForm form);
+LengthReport length_experiment(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form);
 
 // ---- (d) nothing trained -----------------------------------------------------------------
 struct MatrixRole {
@@ -86,5 +94,6 @@ struct TrainingReport {
   long gradient_steps = 0;   // optimisation steps taken: none, the core has no training
 };
 TrainingReport training_report(const WorkbenchOptions& options, FlowForm form);
+TrainingReport training_report(const WorkbenchReport& report, const WorkbenchOptions& options, FlowForm form);
 
 }  // namespace aw

@@ -109,7 +109,15 @@ WorkbenchOptions resolve_widths(const WorkbenchOptions& in) {
   return options;
 }
 
-WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
+namespace {
+// Sentences prepared since the module started: a counter the page's tests read to check that
+// one keystroke computes each sentence once (issue 33). Single-threaded, as the core is.
+std::uint64_t sentences_prepared = 0;
+}  // namespace
+
+std::uint64_t sentences_computed() { return sentences_prepared; }
+
+WorkbenchReport prepare_sentence(const WorkbenchOptions& requested) {
   const WorkbenchOptions options = resolve_widths(requested);
   validate(options);
   WorkbenchReport report;
@@ -120,6 +128,7 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
                            "sentence such as \"Bank of the river\"."
                          : "Type a sentence: attention needs at least one token.");
   }
+  ++sentences_prepared;
   report.tokens = tokenized.tokens;
   report.notices = tokenized.notices;
   report.d_model = options.d_model;
@@ -143,23 +152,6 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
                              ", so every projection and shape below has that width.");
   }
 
-  const AttentionOptions attention_options{options.scale, options.causal, options.window};
-  // X = table rows (+ positional encoding when it is on): the one input every form sees.
-  const auto input_rows = [&](const EmbeddingTable& table) {
-    report.X_embed = stack_rows(table, report.tokens);
-    if (options.unit_rows) {
-      for (long i = 0; i < report.X_embed.rows(); ++i) {
-        const double length = report.X_embed.row(i).norm();
-        if (length > 0) report.X_embed.row(i) /= length;  // a zero row (a skipped word) stays zero
-      }
-    }
-    if (options.table_scale != 1.0) report.X_embed *= options.table_scale;
-    report.X = report.X_embed;
-    if (options.positional) {
-      report.PE = sinusoidal_positional_encoding(report.X.rows(), report.X.cols());
-      report.X += report.PE;
-    }
-  };
   if (options.source == Source::TorchNotebook) {
     const TorchNotebookParams p = torch_notebook_params(extra, options.d_model, options.d_k,
                                                         options.d_v, options.embed_seed);
@@ -169,17 +161,9 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
     report.W_q = p.W_q.transpose();
     report.W_k = p.W_k.transpose();
     report.W_v = p.W_v.transpose();
-    input_rows(report.table);
-    const MatF X = report.X.cast<float>();
-    report.projected = cast_result<double>(projected_attention<float>(
-        X, report.W_q.cast<float>(), report.W_k.cast<float>(), report.W_v.cast<float>(),
-        attention_options));
     report.has_mha = true;
     report.mha_in_proj_weight = p.mha_in_proj_weight;
     report.mha_out_proj_weight = p.mha_out_proj_weight;
-    report.mha = cast_multi_head<double>(multi_head_attention<float>(
-        X, p.mha_in_proj_weight.cast<float>(), p.mha_out_proj_weight.cast<float>(),
-        options.mha_heads, options.causal));
   } else {
     if (options.source == Source::NumpyNotebook) {
       report.source_name = "NumPy notebook";
@@ -206,7 +190,37 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
     report.W_q = p.W_q;
     report.W_k = p.W_k;
     report.W_v = p.W_v;
-    input_rows(report.table);
+  }
+
+  // X = table rows (+ positional encoding when it is on): the one input every form sees.
+  report.X_embed = stack_rows(report.table, report.tokens);
+  if (options.unit_rows) {
+    for (long i = 0; i < report.X_embed.rows(); ++i) {
+      const double length = report.X_embed.row(i).norm();
+      if (length > 0) report.X_embed.row(i) /= length;  // a zero row (a skipped word) stays zero
+    }
+  }
+  if (options.table_scale != 1.0) report.X_embed *= options.table_scale;
+  report.X = report.X_embed;
+  if (options.positional) {
+    report.PE = sinusoidal_positional_encoding(report.X.rows(), report.X.cols());
+    report.X += report.PE;
+  }
+  return report;
+}
+
+void attend(WorkbenchReport& report, const WorkbenchOptions& options) {
+  const AttentionOptions attention_options{options.scale, options.causal, options.window};
+  if (options.source == Source::TorchNotebook) {
+    // PyTorch computes in float: so does its mode here.
+    const MatF X = report.X.cast<float>();
+    report.projected = cast_result<double>(projected_attention<float>(
+        X, report.W_q.cast<float>(), report.W_k.cast<float>(), report.W_v.cast<float>(),
+        attention_options));
+    report.mha = cast_multi_head<double>(multi_head_attention<float>(
+        X, report.mha_in_proj_weight.cast<float>(), report.mha_out_proj_weight.cast<float>(),
+        options.mha_heads, options.causal));
+  } else {
     report.projected = projected_attention(report.X, report.W_q, report.W_k, report.W_v,
                                            attention_options);
   }
@@ -224,6 +238,11 @@ WorkbenchReport run_workbench(const WorkbenchOptions& requested) {
   report.y1_manual = weighted_sum_row(report.projected.attn_weights, report.X, 0);
   report.y1_allclose = allclose(report.projected.Y_literal.row(0), report.y1_manual);
   report.shapes = shapes_of(report);
+}
+
+WorkbenchReport run_workbench(const WorkbenchOptions& options) {
+  WorkbenchReport report = prepare_sentence(options);
+  attend(report, options);
   return report;
 }
 

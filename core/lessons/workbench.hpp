@@ -93,6 +93,17 @@ WorkbenchOptions resolve_widths(const WorkbenchOptions& options);
 
 WorkbenchReport run_workbench(const WorkbenchOptions& options);
 
+// The two halves of run_workbench. prepare_sentence does what a sentence costs: tokens, notices,
+// the table, the projections and X (everything up to attention). attend fills in every attention
+// result from those, so a chapter that shows the same sentence with other attention settings (the
+// kinds of attention drop the causal mask) attends again without preparing the sentence again.
+WorkbenchReport prepare_sentence(const WorkbenchOptions& options);
+void attend(WorkbenchReport& report, const WorkbenchOptions& options);
+
+// How many sentences prepare_sentence has prepared since the module started: the page's tests
+// read it to check that one keystroke computes each sentence once.
+std::uint64_t sentences_computed();
+
 // Checks widths and seeds; throws InputError with a message for the learner.
 void validate(const WorkbenchOptions& options);
 
