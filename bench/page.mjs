@@ -91,7 +91,7 @@ const VIEW_SETUP = {
 
 // ---- in-page instrumentation (runs before the page's own scripts) -----------------------
 function instrument() {
-  const bench = { longtasks: [], painted: [], starts: [], firstHeatmap: null };
+  const bench = { longtasks: [], painted: [], allPainted: [], starts: [], firstHeatmap: null };
   window.__bench = bench;
   try {
     new PerformanceObserver((list) => {
@@ -117,11 +117,18 @@ function instrument() {
   // later tasks, components/deferred.js); a build without it counts finished renders instead.
   const counter = () => (document.body?.dataset.shown !== undefined ? 'shown' : 'renders');
   const renders = () => Number(document.body?.dataset[counter()] ?? 0);
+  // body[data-renders] counts renders whose every section is drawn, off-screen ones included:
+  // "key → everything drawn" is the first frame painted after it moves past the key's count
+  const rendersAll = () => Number(document.body?.dataset.renders ?? 0);
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.attributeName === `data-${counter()}` && r.target === document.body) {
         const n = renders();
         whenPainted(() => bench.painted.push({ renders: n, t: performance.now() }));
+      }
+      if (r.attributeName === 'data-renders' && r.target === document.body) {
+        const n = rendersAll();
+        whenPainted(() => bench.allPainted.push({ renders: n, t: performance.now() }));
       }
     }
     if (bench.firstHeatmap === null && document.querySelector('figure.heatmap[data-name="attn_weights"]')) {
@@ -129,7 +136,7 @@ function instrument() {
       whenPainted(() => { bench.firstHeatmap = performance.now(); });
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-renders', 'data-shown'] });
-  const start = (e) => bench.starts.push({ type: e.type, t: e.timeStamp, at: performance.now(), renders: renders() });
+  const start = (e) => bench.starts.push({ type: e.type, t: e.timeStamp, at: performance.now(), renders: renders(), rendersAll: rendersAll() });
   addEventListener('keydown', start, true);
   addEventListener('click', start, true);
   addEventListener('input', (e) => bench.starts.push({ type: 'input', t: e.timeStamp, at: performance.now(), renders: renders() }), true);
@@ -168,6 +175,17 @@ async function paintedAfter(page, startIndex, timeout) {
   return handle ? handle.jsonValue() : null;
 }
 
+/** Waits until every section of the edit started at `start` is drawn and painted; ms, or null. */
+async function allDrawnAfter(page, startIndex, timeout) {
+  const handle = await page.waitForFunction((i) => {
+    const b = window.__bench;
+    const start = b.starts[i];
+    const done = start && b.allPainted.find((p) => p.renders > start.rendersAll && p.t >= start.at);
+    return done ? done.t - start.t : false;
+  }, startIndex, { timeout, polling: 20 }).catch(() => null);
+  return handle ? handle.jsonValue() : null;
+}
+
 async function benchState(page) {
   return page.evaluate(() => ({ starts: window.__bench.starts.length, longtasks: window.__bench.longtasks.length }));
 }
@@ -182,7 +200,7 @@ async function measureTyping(context, base, view, words, d) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  const row = { view, words, d, latencies: [], keyToInput: [], longtasks: [], dom: NaN, note: '' };
+  const row = { view, words, d, latencies: [], allDrawn: [], keyToInput: [], longtasks: [], dom: NaN, note: '' };
   try {
     await page.goto(urlFor(base, setup.query(sentenceOf(words), d)));
     await waitReady(page);
@@ -200,6 +218,9 @@ async function measureTyping(context, base, view, words, d) {
       const latency = await paintedAfter(page, starts, 60000);
       if (latency === null) { row.note = 'an edit was not drawn within 60 s'; break; }
       row.latencies.push(latency);
+      // as a learner waits: until everything on the page shows the edit (then the next key)
+      const all = await allDrawnAfter(page, starts, 60000);
+      if (all !== null) row.allDrawn.push(all);
       const keyToInput = await page.evaluate((s) => {
         const [down, input] = [window.__bench.starts[s], window.__bench.starts.find((e, j) => j > s && e.type === 'input')];
         return input ? input.t - down.t : null;
@@ -448,13 +469,14 @@ function machineFacts() {
 function typingTable(rows, before) {
   const prior = (r) => before?.typing?.find((b) => b.view === r.view && b.words === r.words && b.d === r.d);
   const lines = [
-    '| view | words | d_model | edits | input → painted p50 / p95 / max | before p50 / p95 / max | key → text box max | long tasks (max) | DOM elements |',
-    '|---|---:|---:|---:|---|---|---:|---|---:|',
+    '| view | words | d_model | edits | input → painted p50 / p95 / max | before p50 / p95 / max | key → all drawn p50 / p95 | before | key → text box max | long tasks (max) | DOM elements |',
+    '|---|---:|---:|---:|---|---|---|---|---:|---|---:|',
   ];
   for (const r of rows) {
     const b = prior(r);
     const cell = (x) => (x ? `${ms(pct(x.latencies, 50))} / ${ms(pct(x.latencies, 95))} / ${ms(Math.max(...x.latencies))}` : '–');
-    lines.push(`| ${r.view} | ${r.words} | ${r.d} | ${r.latencies.length} | ${cell(r)} | ${b ? cell(b) : '–'} | ${ms(pct(r.keyToInput, 100))} | ${r.longtasks.length} (${ms(Math.max(0, ...r.longtasks))}) | ${r.dom}${r.note ? ` ${r.note}` : ''} |`);
+    const all = (x) => (x?.allDrawn?.length ? `${ms(pct(x.allDrawn, 50))} / ${ms(pct(x.allDrawn, 95))}` : '–');
+    lines.push(`| ${r.view} | ${r.words} | ${r.d} | ${r.latencies.length} | ${cell(r)} | ${b ? cell(b) : '–'} | ${all(r)} | ${all(b)} | ${ms(pct(r.keyToInput, 100))} | ${r.longtasks.length} (${ms(Math.max(0, ...r.longtasks))}) | ${r.dom}${r.note ? ` ${r.note}` : ''} |`);
   }
   return lines.join('\n');
 }
@@ -543,7 +565,7 @@ try {
       for (const words of OPTIONS.words) {
         if (paired) paired.typing.push(await measureTyping(context, serverBefore.url, view, words, d));
         const row = await measureTyping(context, server.url, view, words, d);
-        log(`${view} ${words} words d=${d}: p50 ${ms(pct(row.latencies, 50))} p95 ${ms(pct(row.latencies, 95))} (${row.latencies.length} edits) ${row.note}`);
+        log(`${view} ${words} words d=${d}: p50 ${ms(pct(row.latencies, 50))} p95 ${ms(pct(row.latencies, 95))}, all drawn p95 ${ms(pct(row.allDrawn, 95))} (${row.latencies.length} edits) ${row.note}`);
         results.typing.push(row);
       }
     }

@@ -377,3 +377,24 @@ test('overview, training diagram and heads sketch step through with the core’s
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('one keystroke computes the flow chapter\'s sentence once, for every section', async () => {
+  const { page } = await openPage(context, `${server.url}?view=flow`);
+  const counts = () => page.evaluate(() => ({
+    sentences: Number(document.body.dataset.sentencesComputed), renders: document.body.dataset.renders,
+  }));
+  const start = await counts();
+  await page.focus('#flow-sentence');
+  await page.keyboard.press('End');
+  await page.keyboard.type('s');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, start.renders);
+  // every section drawn, the observations and the heads sketch too
+  for (const id of ['#obs-shuffle', '#obs-distance', '#obs-length', '#obs-training']) await page.locator(id).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.querySelector('[data-section="waiting"]'));
+  assert.equal((await counts()).sentences - start.sentences, 1);
+  // a step of the diagram is view state: nothing computed
+  const before = await counts();
+  await next(page);
+  assert.equal((await counts()).sentences, before.sentences);
+  await page.close();
+});

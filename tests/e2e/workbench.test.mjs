@@ -216,3 +216,45 @@ test('qkv: W_q\'s spread, measured by the core, under the sentence that scale=0.
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('one keystroke computes each of the chapter\'s two sentences once; view state computes none', async () => {
+  const { page } = await openPage(context, server.url);
+  const counts = () => page.evaluate(() => ({
+    sentences: Number(document.body.dataset.sentencesComputed), renders: document.body.dataset.renders,
+  }));
+  const start = await counts();
+  assert.ok(start.sentences >= 2, `the first drawing computed ${start.sentences} sentences`);
+  await page.focus('#sentence');
+  await page.keyboard.press('End');
+  await page.keyboard.type('s');
+  // every section drawn, the off-screen ones too (body[data-renders], main.js)
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, start.renders);
+  const typed = await counts();
+  assert.equal(typed.sentences - start.sentences, 2, 'sentence A and sentence B, each once');
+  // hovering a weight explains it from the Q and K already computed: no sentence again
+  await showHeatmap(page, 'attn_weights');
+  await page.hover('figure[data-name="attn_weights"] .cell[data-i="1"][data-j="2"]');
+  await page.waitForFunction(() => document.querySelector('.inspector h4')?.textContent === 'How attn_weights[1, 2] was made');
+  assert.equal((await counts()).sentences, typed.sentences);
+  await page.close();
+});
+
+test('a keystroke updates the matrices in place: the same elements, the new numbers', async () => {
+  const { page } = await openPage(context, server.url);
+  await showHeatmap(page, 'attn_weights');
+  const cell = 'figure[data-name="attn_weights"] .cell[data-i="0"][data-j="1"]';
+  await page.evaluate((selector) => { window.keptCell = document.querySelector(selector); window.keptFigure = window.keptCell.closest('figure'); }, cell);
+  const before = await page.$eval(cell, (e) => e.querySelector('title').textContent);
+  await typeSentence(page, 'river of the bank');
+  const expected = core.workbench({ sentence: 'river of the bank' });
+  assert.deepEqual(await titles(page, 'attn_weights'), Array.from(expected.projected.attn_weights.data));
+  const after = await page.evaluate((selector) => ({
+    sameCell: document.querySelector(selector) === window.keptCell,
+    sameFigure: window.keptFigure.isConnected && window.keptFigure.contains(window.keptCell),
+    text: document.querySelector(selector).querySelector('title').textContent,
+  }), cell);
+  assert.ok(after.sameFigure, 'the attn_weights figure is the one drawn before');
+  assert.ok(after.sameCell, 'cell (0, 1) is the element drawn before');
+  assert.notEqual(after.text, before);
+  await page.close();
+});

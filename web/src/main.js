@@ -65,6 +65,8 @@ function render() {
   // Two counters tests (and curious readers) can watch. data-shown changes once the visible part
   // is drawn; data-renders once every section is (those off screen follow, components/deferred.js).
   document.body.dataset.shown = String(Number(document.body.dataset.shown ?? 0) + 1);
+  // Sentences the page's core has computed so far: tests check one per sentence per edit.
+  document.body.dataset.sentencesComputed = String(core.sentencesComputed());
   if (!renderCounted) {
     renderCounted = true;
     whenSectionsDrawn(countRender);

@@ -46,20 +46,13 @@ export function gradientLayout(boxWidth) {
 
 /**
  * @param {HTMLElement} container  emptied and filled
- * @param {{core, options, form: string, workbench: object}} spec  workbench: the flow report's, for the values in the boxes
+ * @param {{training: object, form: string, workbench: object}} spec  training: the flow chapter's
+ *   Class 05 roles (trainingQkv), for the boxes' shapes; workbench: the flow report's, for their values
  */
-export function drawGradientDiagram(container, { core, options, form, workbench }) {
+export function drawGradientDiagram(container, { training: report, form, workbench }) {
   const root = select(container);
   root.selectAll('*').remove();
   root.append('h3').attr('id', 'grad-title').text('What training would change');
-  let report;
-  try {
-    report = core.trainingReport({ ...options, form: 'qkv' });
-  } catch (error) {
-    // computing in the worker (core-jobs.js) is not an error: it is drawn again with the answer
-    root.append('p').attr('class', error.computing ? 'notice computing' : 'error').text(error.message);
-    return;
-  }
   const shape = (name) => {
     const m = report.matrices.find((x) => x.name === name);
     return m ? shapeText(m.shape.rows, m.shape.cols) : '';

@@ -141,6 +141,23 @@ export class AttentionCore {
     return this.module.runAttentionKinds(options);
   }
 
+  /**
+   * The Q/K/V chapter in one call, each of its two sentences computed once
+   * (core/lessons/qkv_chapter.hpp): {report (sentence A's workbench), experiment (the bank
+   * experiment on A and B, or null when B has no words), experimentError, kinds (the other kinds
+   * of attention, or null), kindsError}. experiment.first is `report` itself, and so is kinds.a
+   * when there is no mask to drop.
+   * @param {object} options  workbench options plus {sentence2?: string, target?: string}
+   */
+  qkvChapter(options = {}) {
+    return this.module.runQkvChapter(options);
+  }
+
+  /** How many sentences this core has computed since it started (tests read it: one per sentence per edit). */
+  sentencesComputed() {
+    return this.module.sentencesComputed();
+  }
+
   /** Class 04: S = X Xᵀ, A = softmax_rows(S), Y = A X. */
   parameterFree(X, { causal = false } = {}) {
     return this.module.parameterFree(X, causal);
@@ -219,6 +236,18 @@ export class AttentionCore {
    */
   flow(options = {}) {
     return this.module.runFlow(options);
+  }
+
+  /**
+   * The flow chapter in one call, its sentence computed once (core/lessons/flow_chapter.hpp):
+   * {flow (as flow()), shuffle, distance (null with one token), length, training (observation d,
+   * the chosen form), trainingQkv (the Class 05 roles), heads (the count used), headsSketch (null
+   * when d_k or d_v differs from d_model), headsError}.
+   * @param {object} options  flow options plus {shuffleSeed?: number, other?: number (the word
+   *   observation b moves; else the last token), heads?: number (else 4, or the largest divisor)}
+   */
+  flowChapter(options = {}) {
+    return this.module.runFlowChapter(options);
   }
 
   /**

@@ -14,7 +14,7 @@ import { holdRenders } from '../components/deferred.js';
 export const PENDING = Symbol('computing');
 
 /** The core methods that may run in the worker: the whole-lesson calls of the views. */
-export const CORE_JOB_METHODS = ['workbench', 'bankExperiment', 'flow', 'shuffleExperiment', 'distanceExperiment',
+export const CORE_JOB_METHODS = ['workbench', 'bankExperiment', 'qkvChapter', 'flowChapter', 'flow', 'shuffleExperiment', 'distanceExperiment',
   'lengthExperiment', 'trainingReport', 'headsSketch', 'attentionKinds'];
 
 /** From this width of vectors (d_model), a call goes to the worker. */

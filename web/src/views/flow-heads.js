@@ -10,22 +10,16 @@ import { dataTable } from '../components/data-table.js';
 
 const BAR_W = 120;
 
-export function drawHeads(section, { core, options, state, report, tokens, update }) {
+export function drawHeads(section, { chapter, report, tokens, update }) {
   section.selectAll('*').remove();
   section.append('h3').attr('id', 'heads-title').text('Several heads in parallel (a sketch)');
   const dModel = report.workbench.X.cols;
   const divisors = Array.from({ length: dModel }, (_, k) => k + 1).filter((h) => dModel % h === 0 && h <= 16);
-  const heads = divisors.includes(state.flowHeads) ? state.flowHeads : divisors.includes(4) ? 4 : divisors[divisors.length - 1];
+  const { heads } = chapter; // the count asked for when it divides d_model, else the core's choice
   const base = report.base;
-  let s;
-  try {
-    s = core.headsSketch({ ...options, heads, base });
-  } catch (error) {
-    if (error.computing) {
-      section.append('p').attr('class', 'notice computing').text(error.message);
-      return;
-    }
-    section.append('p').attr('class', 'muted').text(`${error.message}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
+  const s = chapter.headsSketch;
+  if (!s) {
+    section.append('p').attr('class', 'muted').text(`${chapter.headsError}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
     return;
   }
   // the long explanations stay on the full page; an embedded figure keeps its title, bars and steps

@@ -1,33 +1,28 @@
 // The four whiteboard observations of Class 04 as experiments the learner runs. The core does
-// each one (shuffleExperiment, distanceExperiment, lengthExperiment, trainingReport); this
-// module lays out its numbers and says what they show, and what they do not.
+// each one (the flow chapter's shuffle, distance, length and training reports, computed with the
+// flow in one call); this module lays out their numbers and says what they show, and what they do not.
 import { num, full, shapeText } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
 import { dataTable } from '../components/data-table.js';
 import { LITTLE_MIXING } from './flow-mixing.js';
 
-export function drawObservations(section, { core, options, state, report, tokens, update }) {
+export function drawObservations(section, { chapter, state, report, tokens, update }) {
   section.selectAll('*').remove();
   section.append('h3').attr('id', 'obs-title').text('The four whiteboard observations, as experiments');
   section.append('p').attr('class', 'muted').text(
     'After the calculation the board listed four properties of this bare block. Each card runs one of them on your sentence with the settings above; toggling positional encoding, the causal mask or the local window shows where each one stops being true.',
   );
   const grid = section.append('div').attr('class', 'obs-grid');
-  card(grid, 'obs-shuffle', '(a) Order plays no part: shuffle the tokens', (c) => shuffle(c, { core, options, state, update }));
-  card(grid, 'obs-distance', '(b) Distance plays no part', (c) => distance(c, { core, options, state, report, tokens, update }));
-  card(grid, 'obs-length', '(c) Any sequence length works', (c) => lengths(c, { core, options }));
-  card(grid, 'obs-training', '(d) Nothing here was trained', (c) => training(c, { core, options }));
+  card(grid, 'obs-shuffle', '(a) Order plays no part: shuffle the tokens', (c) => shuffle(c, { r: chapter.shuffle, state, update }));
+  card(grid, 'obs-distance', '(b) Distance plays no part', (c) => distance(c, { r: chapter.distance, state, report, tokens, update }));
+  card(grid, 'obs-length', '(c) Any sequence length works', (c) => lengths(c, { r: chapter.length }));
+  card(grid, 'obs-training', '(d) Nothing here was trained', (c) => training(c, { r: chapter.training }));
 }
 
 function card(grid, id, title, body) {
   const c = grid.append('article').attr('class', 'obs-card').attr('id', id).attr('aria-labelledby', `${id}-title`);
   c.append('h4').attr('id', `${id}-title`).text(title);
-  try {
-    body(c);
-  } catch (error) {
-    // computing in the worker (core-jobs.js) is not an error: the card is drawn again with the answer
-    c.append('p').attr('class', error.computing ? 'notice computing' : 'error').text(error.message);
-  }
+  body(c);
 }
 
 function toggleButtons(c, state, update, which) {
@@ -46,8 +41,7 @@ function toggleButtons(c, state, update, which) {
   return row;
 }
 
-function shuffle(c, { core, options, state, update }) {
-  const r = core.shuffleExperiment({ ...options, shuffleSeed: state.flowShuffle });
+function shuffle(c, { r, state, update }) {
   c.append('p').text(
     'Feed the same words in a different order through the same computation. If order plays no part, each word gets exactly the output it had before, only at its new place: the outputs are permuted with the inputs.',
   );
@@ -92,15 +86,13 @@ function shuffle(c, { core, options, state, update }) {
   );
 }
 
-function distance(c, { core, options, state, report, tokens, update }) {
-  const n = tokens.length;
-  if (n < 2) {
+function distance(c, { r, state, report, tokens, update }) {
+  if (!r) {
     c.append('p').text('This experiment needs at least two words: type a longer sentence.');
     return;
   }
   const base = report.base;
-  const fallback = base === n - 1 ? 0 : n - 1;
-  const other = state.flowOther !== null && state.flowOther < n && state.flowOther !== base ? state.flowOther : fallback;
+  const { other } = r; // the word asked for, or the core's default (the last, else the first)
   c.append('p').text(
     `Keep the base token “${tokens[base]}” and move one other word to every position in turn. Read the score between them and the weight the base token gives it each time.`,
   );
@@ -110,7 +102,6 @@ function distance(c, { core, options, state, report, tokens, update }) {
   tokens.forEach((t, j) => { if (j !== base) select.append('option').attr('value', j).text(`${j + 1}. ${t}`); });
   select.property('value', String(other));
   toggleButtons(c, state, update, ['causal', 'flowWindow', 'flowPE']);
-  const r = core.distanceExperiment({ ...options, base, other });
   const table = dataTable(c).attr('class', 'obs-table distance-table');
   const head = table.append('thead').append('tr');
   for (const h of ['placed at', 'distance', 'raw score', 'weight']) head.append('th').attr('scope', 'col').text(h);
@@ -140,8 +131,7 @@ export function distanceFreeText(weight, word) {
     : `${same} “${word}” gets ${num(weight)} far away just as next door: a distant word can count as much as a neighbour (“Noa … cat”).`;
 }
 
-function lengths(c, { core, options }) {
-  const r = core.lengthExperiment(options);
+function lengths(c, { r }) {
   c.append('p').text(
     'Run the same computation on the first 1, 2, 3, … words of your sentence. Nothing in it is sized for a particular length: the score matrix grows to n × n, the output keeps one row per token and its width, and the same parameters (if any) serve every length.',
   );
@@ -160,8 +150,7 @@ function lengths(c, { core, options }) {
   );
 }
 
-function training(c, { core, options }) {
-  const r = core.trainingReport(options);
+function training(c, { r }) {
   c.append('p').text(
     'Which matrices could training change, and did anything change them? The core has no training code at all: every number below is an initial value, an input, a fixed formula or a result computed from them.',
   );

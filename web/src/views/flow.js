@@ -19,7 +19,8 @@ import { createVectorSource } from '../components/vector-source.js';
 import { drawOverview } from '../components/overview-diagram.js';
 import { watchWidth } from '../components/watch-width.js';
 import { drawSection } from '../components/deferred.js';
-import { PENDING, computingText, coreViaJobs } from '../core/core-jobs.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
+import { lastAnswer } from '../core/last-answer.js';
 import { tableBox, fitTable } from '../components/data-table.js';
 import { coreOptions as vectorOptions } from '../vectors/store.js'; // shared by every view
 import { figureAttr } from '../components/figures.js';
@@ -53,10 +54,7 @@ export const flowView = {
     let last = null; // {key, step} of the last drawing, to animate only single steps
     let drawn = null; // the flow diagram's last spec, to redraw it for a new width
     let overview = null; // {spec, stepper} of the overview, likewise (it keeps its step)
-    // The sections below the flow compute their own experiments; with wide vectors those run in
-    // the worker, and a section still waiting for one is drawn again when the answer comes.
-    let sectionsComputing = false;
-    const sectionCore = jobs ? coreViaJobs(core, jobs, () => { sectionsComputing = true; }) : core;
+    const lastCall = lastAnswer();
     const stepper = createStepper(ui.stepperSlot, {
       region: ui.flowRegion.node(),
       onStep: (index) => update({ flowStep: index }),
@@ -87,34 +85,41 @@ export const flowView = {
         const options = { ...flowOptions(current), source: shared.source, pretrained: shared.pretrained, oov: current.oov };
         const count = core.tokenize(current.sentence, PAGE_LIMITS.maxTokens).tokens.length;
         options.base = Math.min(current.flowBase, Math.max(0, count - 1));
-        let report;
+        // Every section of the chapter comes from one core call, the sentence computed once: the
+        // flow, the four observations, the gradient diagram's roles and the heads sketch.
+        let chapter;
         try {
           // wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js)
-          report = jobs ? jobs.call('flow', options) : core.flow(options);
+          chapter = lastCall.answerFor(options) ?? (jobs ? jobs.call('flowChapter', options) : core.flowChapter(options));
         } catch (error) {
           stepper.stop();
           status.error(error.message);
           return;
         }
-        if (report === PENDING) {
+        if (chapter === PENDING) {
           status.computing(computingText(options));
           return;
         }
+        lastCall.keep(options, chapter);
+        const report = chapter.flow;
         status.error('');
         status.notices(Array.from(report.workbench.notices));
         ui.vectorSource.render(current, report.workbench); // with the widths used
         const tokens = Array.from(report.workbench.tokens, (t) => t.text);
         const steps = stepsFor(report.form, tokens.length);
         const step = current.flowStep < 0 ? openingStep(steps) : Math.min(current.flowStep, steps.length - 1);
-        const key = JSON.stringify(options);
-        const animate = last !== null && last.key === key && Math.abs(last.step - step) === 1 && step > last.step;
+        // the flow's own inputs (not the sections' settings): a change redraws the overview and
+        // lets a single step forward animate only when it did not change
+        const key = JSON.stringify({ ...options, pretrained: null, shuffleSeed: null, other: null, heads: null });
+        const sameFlow = last !== null && last.key === key && last.pretrained === options.pretrained;
+        const animate = sameFlow && Math.abs(last.step - step) === 1 && step > last.step;
         const ctx = {
           r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE,
           rescaled: [current.unitRows && 'each row scaled to length 1', current.tableScale !== 1 && `every row multiplied by ${current.tableScale}`].filter(Boolean).join(', then '),
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };
         // Each section is drawn now if it is on screen, else just after this frame (deferred.js).
-        if (!last || last.key !== key) {
+        if (!sameFlow) {
           drawSection(ui.overview.node(), () => drawOverviewFor({ report, tokens, onPick: (j) => update({ flowBase: j }) }));
         }
         drawTokens(ui.tokens, { tokens, base: report.base, onPick: (j) => update({ flowBase: j }) });
@@ -126,15 +131,12 @@ export const flowView = {
         drawStepText(ui.stepText, steps[step], ctx);
         drawSection(ui.table.node(), () => drawStepTable(ui.table, { report, steps, step, tokens }));
         drawSection(ui.mixing.node(), () => drawMixing(ui.mixing, { report, tokens, state: current, update }));
-        const extras = `${key}|${current.flowShuffle}|${current.flowOther}|${current.flowHeads}`;
-        if (!last || last.extras !== extras || sectionsComputing) {
-          sectionsComputing = false;
-          const core = sectionCore;
-          drawSection(ui.observations.node(), () => drawObservations(ui.observations, { core, options, state: current, report, tokens, update }));
-          drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { core, options, form: report.form, workbench: report.workbench }));
-          drawSection(ui.heads.node(), () => drawHeads(ui.heads, { core, options, state: current, report, tokens, update }));
+        if (!last || last.chapter !== chapter) {
+          drawSection(ui.observations.node(), () => drawObservations(ui.observations, { chapter, state: current, report, tokens, update }));
+          drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { training: chapter.trainingQkv, form: report.form, workbench: report.workbench }));
+          drawSection(ui.heads.node(), () => drawHeads(ui.heads, { chapter, state: current, report, tokens, update }));
         }
-        last = { key, step, extras };
+        last = { key, pretrained: options.pretrained, step, chapter };
       },
     };
   },
@@ -147,6 +149,8 @@ function flowOptions(s) {
     embedSeed: s.embedSeed, projSeed: s.projSeed, scale: s.scale, causal: s.causal,
     maxTokens: PAGE_LIMITS.maxTokens, positional: s.flowPE, window: s.flowWindow ? s.flowRadius : -1,
     form: s.flowForm, base: s.flowBase,
+    // the sections' own settings: observation (a)'s shuffle, (b)'s moved word, the heads sketch
+    shuffleSeed: s.flowShuffle, other: s.flowOther ?? -1, heads: s.flowHeads,
     freeScale: s.freeScale, unitRows: s.unitRows, tableScale: s.tableScale,
   };
 }

@@ -1,7 +1,7 @@
 // The Q/K/V workbench (Class 05) with the parameter-free form (Class 04) beside it:
 // a sentence in, every matrix of the notebook out as heatmaps with shapes.
 import { select } from 'd3';
-import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap.js';
 import { drawInspector } from '../components/inspector.js';
 import { num, shapeText } from '../format.js';
 import { createStatus } from '../components/status.js';
@@ -16,6 +16,7 @@ import { drawSection } from '../components/deferred.js';
 import { PENDING, computingText } from '../core/core-jobs.js';
 import { figureAttr } from '../components/figures.js';
 import { drawKinds } from './kinds.js';
+import { lastAnswer } from '../core/last-answer.js';
 
 /** Chapter 7 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
@@ -31,6 +32,8 @@ export const workbenchView = {
   mount(root, { core, jobs, state, update, remember = () => {} }) {
     const { resultsEl, stagesEl, panelsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
     let lastReport = null;
+    let stages = null; // the chapter's figures, built with the first report and updated in place
+    const lastCall = lastAnswer();
     const status = createStatus(select(root).select('#workbench .status-slot'), resultsEl);
     const [i0, j0] = state.weightCell.split(',').map(Number);
     // the attn_weights cell the inspector explains; kept in the link without a redraw
@@ -47,37 +50,27 @@ export const workbenchView = {
           status.notices([waiting]);
           return;
         }
-        // The heatmaps and the cosines come from one run over one shared table: the words of
-        // both sentences join the vocabulary, which moves PyTorch's later draws.
-        let report;
-        let experiment = null;
-        let bankError = null;
-        // Wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js).
-        const run = (method) => (jobs ? jobs.call(method, options) : core[method](options));
+        // Every section of the chapter comes from one core call, each sentence computed once:
+        // sentence A's matrices, the bank comparison with sentence B and the other kinds of
+        // attention share one table (the words of both sentences join the vocabulary, which moves
+        // PyTorch's later draws). The same inputs again (a redraw for view state) reuse the answer.
+        let chapter;
         try {
-          experiment = run('bankExperiment');
-          if (experiment === PENDING) {
-            status.computing(computingText(options));
-            return;
-          }
-          report = experiment.first;
+          chapter = lastCall.answerFor(options) ?? (jobs ? jobs.call('qkvChapter', options) : core.qkvChapter(options));
         } catch (error) {
-          bankError = error;
-          experiment = null;
-          try {
-            report = run('workbench');
-          } catch (sentenceError) {
-            // Keep the last good result on screen (dimmed) and say what is wrong by the input.
-            status.error(sentenceError.message);
-            return;
-          }
-          if (report === PENDING) {
-            status.computing(computingText(options));
-            return;
-          }
+          // Keep the last good result on screen (dimmed) and say what is wrong by the input.
+          status.error(error.message);
+          return;
         }
+        // Wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js).
+        if (chapter === PENDING) {
+          status.computing(computingText(options));
+          return;
+        }
+        lastCall.keep(options, chapter);
+        const { report, experiment, experimentError, kinds, kindsError } = chapter;
         const notices = Array.from(report.notices);
-        if (bankError) notices.push(`Bank comparison: ${bankError.message}`);
+        if (experimentError) notices.push(`Bank comparison: ${experimentError}`);
         lastReport = report;
         panel.render(current, report);
         if (!['numpy', 'torch'].includes(current.source)) {
@@ -86,19 +79,9 @@ export const workbenchView = {
         }
         status.error('');
         status.notices(notices);
-        drawWorkbench(stagesEl, { core, report, experiment, state: current, selected, onChange: update });
-        // Other kinds of attention on sentence A and B (core/lessons/attention_kinds.hpp); its own
-        // message when sentence B is refused, without hiding the chapter above.
-        let kinds = null;
-        let kindsError = null;
-        try {
-          kinds = run('attentionKinds');
-        } catch (error) {
-          kindsError = error.message;
-        }
-        const kindsPending = kinds === PENDING;
-        if (kindsPending) kinds = null;
-        drawPanels(panelsEl, { report, experiment, kinds, kindsError, kindsPending, state: current, onChange: update });
+        stages ??= createStages(stagesEl);
+        updateStages(stages, { core, report, state: current, selected });
+        drawPanels(panelsEl, { report, experiment, kinds, kindsError, state: current, onChange: update });
       },
     };
   },
@@ -181,38 +164,24 @@ function syncControls(root, state) {
   root.querySelector('#d-model').disabled = !['numpy', 'torch'].includes(state.source); // the vectors set the width
 }
 
-/** Draws every matrix of a workbench report. */
-function drawWorkbench(stagesEl, { core, report, state, selected }) {
-  // the heatmaps are taken out and updated in place, not built again
-  keepHeatmaps(stagesEl);
-  const results = select(stagesEl).html('');
-  const cells = cellsFor(state);
-  const tokens = Array.from(report.tokens, (t) => t.text);
-  const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
-  const dModel = report.X.cols;
-  const dK = report.projected.Q.cols;
-  const dV = report.projected.V.cols;
-
+/**
+ * The chapter's stages, built once: every heading, paragraph and heatmap holder is a slot that
+ * each render fills in place (drawHeatmap updates the figure already in its holder).
+ */
+function createStages(stagesEl) {
+  const results = select(stagesEl);
+  const holder = (parent, figure) => {
+    const el = parent.append('div').attr('class', 'heatmap-holder');
+    if (figure) figureAttr(el, figure);
+    return el;
+  };
   const intro = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-inputs');
   intro.append('h3').attr('id', 'stage-inputs').text('1. Tokens become vectors');
   const chips = intro.append('ol').attr('class', 'tokens');
-  report.tokens.forEach((t, i) => chips.append('li').attr('data-token', i).html('').call((li) => {
-    li.append('span').attr('class', 'token-text').text(t.text);
-    li.append('span').attr('class', 'token-key').text(`→ “${t.key}”`);
-  }));
-  intro.append('p').attr('class', 'source-note').text(SOURCE_TEXT[state.source] ?? SOURCE_TEXT.pretrained);
-  intro.append('p').text(
-    `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
-  );
-  const table = report.table;
-  if (cells.table && table.words.length <= PAGE_LIMITS.maxTokens) {
-    // The whole lookup table the notebook builds; X below is its rows for this sentence.
-    heat(intro, {
-      figure: 'table', name: state.source === 'torch' ? 'embedding.weight' : 'table', cell: cells.table, matrix: table.vectors,
-      rowLabels: Array.from(table.words), colLabels: feat(table.vectors.cols, 'f'), rowAxis: 'vocabulary words', colAxis: 'features (d_model)',
-    });
-  }
-  heat(intro, { figure: 'X', name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  const sourceNote = intro.append('p').attr('class', 'source-note');
+  const sizes = intro.append('p');
+  const table = holder(intro, 'table');
+  const X = holder(intro, 'X');
 
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
   proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
@@ -220,78 +189,135 @@ function drawWorkbench(stagesEl, { core, report, state, selected }) {
   // data-stage: the parts present mode shows one at a time (components/present.js)
   const weightsPart = proj.append('div').attr('data-stage', 'W_q, W_k, W_v: the parameters');
   const wRow = weightsPart.append('div').attr('class', 'heatmap-row');
-  for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
-    heat(wRow, { figure: name, name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
-  }
-  drawSpread(weightsPart, { core, report, state });
+  const W = { W_q: holder(wRow, 'W_q'), W_k: holder(wRow, 'W_k'), W_v: holder(wRow, 'W_v') };
+  const spread = weightsPart.append('div').attr('class', 'spread-slot');
   const qkvRow = proj.append('div').attr('class', 'heatmap-row').attr('data-stage', 'Q, K, V: one input, three roles');
-  heat(qkvRow, { figure: 'Q', name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
-  heat(qkvRow, { figure: 'K', name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
-  heat(qkvRow, { figure: 'V', name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
+  const QKV = { Q: holder(qkvRow, 'Q'), K: holder(qkvRow, 'K'), V: holder(qkvRow, 'V') };
 
   const compare = results.append('div').attr('class', 'compare');
   const free = compare.append('section').attr('class', 'stage form-free').attr('aria-labelledby', 'stage-free');
   free.append('h3').attr('id', 'stage-free').text('Class 04: parameter-free');
   free.append('p').text('S = X Xᵀ compares the raw vectors; A = softmax of each row; Y = A X. S is symmetric (x_i·x_j = x_j·x_i), but each row of A is normalised on its own, so A is not.');
-  heat(free, { figure: 'S', name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
-  heat(free, { figure: 'A', name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
-  free.append('p').attr('class', 'self-weights').text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor));
-  heat(free, { figure: 'Y_free', name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  const S = holder(free, 'S');
+  const A = holder(free, 'A');
+  const selfWeights = free.append('p').attr('class', 'self-weights');
+  const Y_free = holder(free, 'Y_free');
 
   const qkv = compare.append('section').attr('class', 'stage form-qkv').attr('aria-labelledby', 'stage-qkv');
   qkv.append('h3').attr('id', 'stage-qkv').text('Class 05: with queries, keys and values');
   const scoresPart = qkv.append('div').attr('data-stage', 'scores');
-  scoresPart.append('p').text(
-    state.scale
-      ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
-      : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
-  );
-  heat(scoresPart, { figure: 'scores', name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
+  const scoresText = scoresPart.append('p');
+  const scores = holder(scoresPart, 'scores');
   const attnPart = qkv.append('div').attr('data-stage', 'attn_weights, and how one was made');
   attnPart.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
   // the figure is the map with its inspector: an embed of attn_weights explains the selected weight too
   const weightsRow = attnPart.append('div').attr('class', 'weights-with-inspector').call(figureAttr, 'attn_weights');
-  const weightsEl = weightsRow.append('div').node();
-  const inspectorEl = weightsRow.append('aside').attr('class', 'inspector').attr('aria-live', 'polite').node();
+  const weights = weightsRow.append('div').node();
+  const inspector = weightsRow.append('aside').attr('class', 'inspector').attr('aria-live', 'polite').node();
+  const largest = attnPart.append('p').attr('class', 'largest-weights');
+  const outputPart = qkv.append('div').attr('data-stage', 'Y and Y_literal: the outputs');
+  const Y = holder(outputPart, 'Y');
+  const Y_literal = holder(outputPart, 'Y_literal');
+  return { chips, sourceNote, sizes, table, X, W, spread, QKV, S, A, selfWeights, Y_free, scoresText, scores, weights, inspector, largest, Y, Y_literal, spreadOf: null };
+}
+
+/** Fills the stages with a workbench report: the same elements, new numbers. */
+function updateStages(stages, { core, report, state, selected }) {
+  const cells = cellsFor(state);
+  const tokens = Array.from(report.tokens, (t) => t.text);
+  const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
+  const dModel = report.X.cols;
+  const dK = report.projected.Q.cols;
+  const dV = report.projected.V.cols;
+  const heat = (holderEl, spec) => drawHeatmap(holderEl.node(), { palette: 'diverging', ...spec });
+
+  stages.chips.selectAll('li').data(report.tokens).join((enter) => enter.append('li').call((li) => {
+    li.append('span').attr('class', 'token-text');
+    li.append('span').attr('class', 'token-key');
+  }))
+    .attr('data-token', (t, i) => i)
+    .call((li) => li.select('.token-text').text((t) => t.text))
+    .call((li) => li.select('.token-key').text((t) => `→ “${t.key}”`));
+  stages.sourceNote.text(SOURCE_TEXT[state.source] ?? SOURCE_TEXT.pretrained);
+  stages.sizes.text(
+    `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
+  );
+  const table = report.table;
+  const showTable = Boolean(cells.table) && table.words.length <= PAGE_LIMITS.maxTokens;
+  stages.table.attr('hidden', showTable ? null : true);
+  if (showTable) {
+    // The whole lookup table the notebook builds; X below is its rows for this sentence.
+    heat(stages.table, {
+      name: state.source === 'torch' ? 'embedding.weight' : 'table', cell: cells.table, matrix: table.vectors,
+      rowLabels: Array.from(table.words), colLabels: feat(table.vectors.cols, 'f'), rowAxis: 'vocabulary words', colAxis: 'features (d_model)',
+    });
+  }
+  heat(stages.X, { name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+
+  for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
+    heat(stages.W[name], { name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
+  }
+  // W_q rarely changes while typing (its seed and widths do not): its summary is asked only when it does
+  if (!sameMatrix(stages.spreadOf, report.W_q) || stages.spreadSource !== state.source) {
+    stages.spread.selectAll('*').remove();
+    drawSpread(stages.spread, { core, report, state });
+    stages.spreadOf = report.W_q;
+    stages.spreadSource = state.source;
+  }
+  heat(stages.QKV.Q, { name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
+  heat(stages.QKV.K, { name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
+  heat(stages.QKV.V, { name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
+
+  heat(stages.S, { name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
+  heat(stages.A, { name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
+  stages.selfWeights.text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor));
+  heat(stages.Y_free, { name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+
+  stages.scoresText.text(
+    state.scale
+      ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
+      : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
+  );
+  heat(stages.scores, { name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
   const options = { scale: state.scale, causal: state.causal };
+  // The explanation of the selected weight: a view-state change (hover, tap, keys) asks the core
+  // for that one cell's steps from the Q and K rows already computed; the chapter is not recomputed.
   const inspect = (i, j) => {
     selected.i = i;
     selected.j = j;
     selected.remember(i, j);
     const explanation = core.explainWeight(report.projected.Q, report.projected.K, i, j, options);
-    drawInspector(inspectorEl, { explanation, i, j, queryLabel: tokens[i], keyLabel: tokens[j], dK, scale: state.scale });
+    drawInspector(stages.inspector, { explanation, i, j, queryLabel: tokens[i], keyLabel: tokens[j], dK, scale: state.scale });
   };
   const si = Math.min(selected.i, tokens.length - 1);
   const sj = Math.min(selected.j, tokens.length - 1);
-  drawHeatmap(weightsEl, {
+  drawHeatmap(stages.weights, {
     name: 'attn_weights', matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
     rowAxis: 'queries', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums, cell: cells.attn_weights,
     interactive: true, selected: [si, sj], onSelect: inspect,
   });
   inspect(si, sj);
-  attnPart.append('p').attr('class', 'largest-weights').attr('data-top-key', String(report.projectedMixing[0].topKey))
-    .text(largestWeightNote(report.projectedMixing, tokens));
-  const outputPart = qkv.append('div').attr('data-stage', 'Y and Y_literal: the outputs');
-  heat(outputPart, { figure: 'Y', name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
-  heat(outputPart, { figure: 'Y_literal', name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
+  stages.largest.attr('data-top-key', String(report.projectedMixing[0].topKey)).text(largestWeightNote(report.projectedMixing, tokens));
+  heat(stages.Y, { name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
+  heat(stages.Y_literal, { name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
+}
 
+/** Whether two matrices from the core hold the same shape and values (to skip a redraw). */
+function sameMatrix(a, b) {
+  if (!a || !b || a.rows !== b.rows || a.cols !== b.cols) return false;
+  for (let k = 0; k < a.data.length; k += 1) if (a.data[k] !== b.data[k]) return false;
+  return true;
 }
 
 /** The panels under the matrices: the notes' claims checked, the cosines, heads, shapes and other kinds of attention. */
-function drawPanels(panelsEl, { report, experiment, kinds, kindsError, kindsPending, state, onChange }) {
+function drawPanels(panelsEl, { report, experiment, kinds, kindsError, state, onChange }) {
   const tokens = Array.from(report.tokens, (t) => t.text);
   const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name]).html('')));
   redraw('notes', (panel) => drawNotesCheck(panel, { report, experiment, state }));
   redraw('cosines', (panel) => drawCosines(panel, { experiment, state, onChange }));
   redraw('multihead', (panel) => drawMultiHead(panel, { report, tokens }));
   redraw('shapes', (panel) => drawShapes(panel, report.shapes));
-  redraw('kinds', (panel) => drawKinds(panel, { kinds, error: kindsError, pending: kindsPending, state }));
-}
-
-function heat(parent, { figure, ...spec }) {
-  const holder = parent.append('div').attr('class', 'heatmap-holder');
-  if (figure) figureAttr(holder, figure);
-  drawHeatmap(holder.node(), { palette: 'diverging', ...spec });
+  redraw('kinds', (panel) => drawKinds(panel, { kinds, error: kindsError, pending: false, state }));
 }
 
 function drawShapes(results, shapes) {
