@@ -92,6 +92,29 @@ test('a redraw updates the same figure in place, with the new values', async () 
   await page.close();
 });
 
+test('chapters that write their sections again keep their maps: the same figure, its picked cell and open table', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=heads`);
+  const map = 'figure.heatmap[data-name="head 0 weights"]';
+  await showHeatmap(page, 'head 0 weights');
+  const before = await page.$(map);
+  const titles = () => page.$$eval(`${map} .cell title`, (ts) => ts.map((t) => t.textContent));
+  const old = await titles();
+  await page.click(`${map} .cell[data-i="1"][data-j="0"]`);
+  await page.click(`${map} .table-toggle`);
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.click('button[data-item="1"]');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  await showHeatmap(page, 'head 0 weights');
+  assert.equal(await page.evaluate(([a, b]) => a === b, [before, await page.$(map)]), true, 'the same <figure>');
+  assert.notDeepEqual(await titles(), old, 'the other batch item’s weights');
+  assert.equal(await page.$eval(`${map} .cell.picked`, (g) => `${g.dataset.i},${g.dataset.j}`), '1,0');
+  assert.equal(await page.getAttribute(`${map} .table-toggle`, 'aria-expanded'), 'true');
+  const shown = await page.$$eval(`${map} .cell`, (cs) => cs.map((c) => c.dataset.value));
+  assert.deepEqual(await page.$$eval(`${map} table.matrix td`, (tds) => tds.map((td) => td.title)), shown, 'the table shows the new numbers');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a map below the fold draws when it is scrolled into view, with the latest values', async () => {
   const { page } = await openPage(context, server.url);
   const drawn = () => page.$eval('figure.heatmap[data-name="Y_literal"]', (f) => f.dataset.drawn);

@@ -1,7 +1,7 @@
 // A table of numbers or facts that fits any width. When it is wider than its box (a sentence of
 // many tokens), or has three or more columns on a phone, each row becomes a small card (styles.css, table.as-cards), and each
 // cell then shows its column's name, copied here from the header row into data-label. It is
-// measured again whenever its box changes width. The heatmaps' table equivalents (heatmap.js)
+// measured again whenever its box changes width. The heatmaps' table equivalents (heatmap/table-view.js)
 // are not made here: they keep their 2-D grid, moved through with the arrow keys.
 import { watchWidth } from './watch-width.js';
 

@@ -18,8 +18,9 @@ export function watchWidth(element, onChange) {
     if (element.isConnected) onChange(last);
     widthRedrawDone(element);
   }, 120);
-  // Not stopped when the element leaves the page: a kept figure (heatmap.js) is taken out during
-  // a redraw and put back; an element that never comes back is collected with its observer.
+  // Not stopped when the element leaves the page: a heatmap holder a view keeps
+  // (views/heatmap-holders.js) is taken out during a redraw and put back; an element that never
+  // comes back is collected with its observer.
   const observer = new ResizeObserver(() => {
     if (!element.isConnected) return;
     const width = element.clientWidth;

@@ -1,6 +1,6 @@
 // The page's signal that it has caught up with a new width: body[data-width] is the window width
 // that every width-dependent redraw has been made for. Redraws after a resize wait for resizing
-// to pause (heatmap.js, watch-width.js); each says when it is scheduled and when it has run, and
+// to pause (heatmap/visibility.js, watch-width.js); each says when it is scheduled and when it has run, and
 // once none is left waiting the width is written. Tests wait on it instead of a fixed delay.
 //
 // A resize removes the attribute at once, so an old width is never read as the new one; and a

@@ -5,7 +5,8 @@
 // Every number comes from core.headsLab().
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
-import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
+import { heatmapHolder } from './heatmap-holders.js';
 import { num } from '../format.js';
 import { intIn, text } from '../params.js';
 import { dataTable } from '../components/data-table.js';
@@ -116,12 +117,13 @@ function nearestDivisor(divisors, wanted) {
 
 const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
 
-function heat(parent, spec) {
-  drawHeatmap(parent.append('div').attr('class', 'heatmap-holder').node(), { palette: 'diverging', ...spec });
+// The sections are written again on each render; the maps' holders are kept (by `key`, else by
+// name), so the maps are updated in place.
+function heat(results, parent, spec, key = spec.name) {
+  drawHeatmap(heatmapHolder(results, parent, key), { palette: 'diverging', ...spec });
 }
 
 function drawAll(results, r, current, update) {
-  keepHeatmaps(results.node());
   results.html('');
   const b = current.headsItem;
   const s = r.sentences[b];
@@ -143,7 +145,7 @@ function drawAll(results, r, current, update) {
   per.append('p').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
   const grid = per.append('div').attr('class', 'heatmap-row heads-grid');
   s.heads.forEach((head, h) => {
-    heat(grid, { name: `head ${h} weights`, matrix: head.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
+    heat(results, grid, { name: `head ${h} weights`, matrix: head.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
   });
   const selected = Math.min(current.headsSelected, r.heads - 1);
   const headPick = per.append('div').attr('class', 'control-row').attr('role', 'group').attr('aria-label', 'head shown in detail');
@@ -154,8 +156,8 @@ function drawAll(results, r, current, update) {
   }
   const detail = per.append('div').attr('class', 'heatmap-row');
   const head = s.heads[selected];
-  for (const name of ['Q', 'K', 'V']) heat(detail, { name: `${name}_${selected}`, matrix: head[name], rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features` });
-  heat(detail, { name: `output of head ${selected}`, matrix: head.output, rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features`, note: `weights_${selected} · V_${selected}` });
+  for (const name of ['Q', 'K', 'V']) heat(results, detail, { name: `${name}_${selected}`, matrix: head[name], rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features` }, `${name} of the chosen head`);
+  heat(results, detail, { name: `output of head ${selected}`, matrix: head.output, rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features`, note: `weights_${selected} · V_${selected}` }, 'output of the chosen head');
 
   // 2. where the heads' slices come from
   const split = stage(results, 'heads-split', `2. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
@@ -165,20 +167,20 @@ function drawAll(results, r, current, update) {
   const weights = split.append('details').attr('class', 'in-proj');
   weights.append('summary').text(`The module’s parameters: in_proj_weight (${r.in_proj_weight.rows} × ${r.in_proj_weight.cols}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
   const wRow = weights.append('div').attr('class', 'heatmap-row');
-  heat(wRow, { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
+  heat(results, wRow, { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
   weights.append('p').text(`nn.Embedding(${r.vocab.length}, ${E}) holds one row per word of: ${Array.from(r.vocab).join(', ')}. X takes the rows of this sentence’s words.`);
   const qkv = split.append('div').attr('class', 'heatmap-row');
-  heat(qkv, { name: 'X', matrix: s.X, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
-  for (const name of ['Q', 'K', 'V']) heat(qkv, { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
+  heat(results, qkv, { name: 'X', matrix: s.X, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  for (const name of ['Q', 'K', 'V']) heat(results, qkv, { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
 
   // 3. concat and W_o
   const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o', 'all');
   cat.append('p').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
   const catRow = cat.append('div').attr('class', 'heatmap-row');
-  heat(catRow, { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
-  heat(catRow, { name: 'W_o (out_proj.weight)', matrix: r.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in' });
-  heat(catRow, { name: 'Y_mha', matrix: s.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'concat · W_oᵀ' });
-  heat(catRow, { name: 'attn_weights_mha', matrix: s.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights', note: 'mean of the heads’ weights' });
+  heat(results, catRow, { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
+  heat(results, catRow, { name: 'W_o (out_proj.weight)', matrix: r.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in' });
+  heat(results, catRow, { name: 'Y_mha', matrix: s.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'concat · W_oᵀ' });
+  heat(results, catRow, { name: 'attn_weights_mha', matrix: s.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights', note: 'mean of the heads’ weights' });
   const params = cat.append('p').attr('class', 'param-count').attr('data-in-proj', r.paramsInProj).attr('data-out-proj', r.paramsOutProj);
   params.text(`Parameters: in_proj_weight ${r.paramsInProj.toLocaleString('en')} and out_proj ${r.paramsOutProj.toLocaleString('en')} numbers, whatever the head count. More heads with the same d_model cut the same features into thinner slices; they do not add weights. The head count is a hyperparameter; the weights are parameters (here untrained).`);
 
@@ -211,9 +213,9 @@ function drawAll(results, r, current, update) {
   reasons.append('li').text('it multiplies by an output projection out_proj afterwards, which the hand-written block does not have;');
   reasons.append('li').text('it scales q by 1/√head_dim before the product instead of dividing the scores afterwards: the same value up to rounding, so this one changes nothing you can see.');
   const cmp = one.append('div').attr('class', 'heatmap-row');
-  heat(cmp, { name: 'Y (hand-written)', matrix: s.handWritten.Y, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
-  heat(cmp, { name: 'Y_mha (1 head)', matrix: s.oneHead.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
-  heat(cmp, { name: 'Y_mha (1 head, same weights, W_o = I)', matrix: s.oneHeadMatched, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
+  heat(results, cmp, { name: 'Y (hand-written)', matrix: s.handWritten.Y, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
+  heat(results, cmp, { name: 'Y_mha (1 head)', matrix: s.oneHead.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
+  heat(results, cmp, { name: 'Y_mha (1 head, same weights, W_o = I)', matrix: s.oneHeadMatched, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
   const diffs = one.append('p').attr('class', 'one-head-diffs').attr('data-default', String(s.diffHandVsOneHead)).attr('data-matched', String(s.diffHandVsMatched));
   diffs.text(`Largest difference from the hand-written Y: ${num(s.diffHandVsOneHead)} for the module as built, ${num(s.diffOneHeadBeforeOutProj)} even before its W_o, and ${num(s.diffHandVsMatched)} once its in_proj_weight is set to [W_q; W_k; W_v] and W_o to the identity: then the two are the same computation.`);
 }

@@ -4,7 +4,8 @@
 // of them for three independent sizes (core.representationShapes). No arithmetic here.
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
-import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
+import { heatmapHolder } from './heatmap-holders.js';
 import { num, numOrNotDefined } from '../format.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, text } from '../params.js';
@@ -131,12 +132,13 @@ function tellsTable(section, tells, doesNot) {
   dl.append('dd').text(doesNot);
 }
 
-function heat(parent, spec) {
-  drawHeatmap(parent.append('div').attr('class', 'heatmap-holder').node(), { palette: 'weights', ...spec });
+// The sections are written again on each render; their maps' holders are kept (by name), so
+// the maps are updated in place.
+function heat(section, parent, spec) {
+  drawHeatmap(heatmapHolder(section, parent, spec.name), { palette: 'weights', ...spec });
 }
 
 function drawIds(section, r, current) {
-  keepHeatmaps(section.node());
   section.html('');
   const tokens = Array.from(r.documents[r.focus]);
   const ids = Array.from(r.ids[r.focus]);
@@ -173,8 +175,8 @@ function drawOneHot(section, r, current) {
   const tokens = Array.from(r.documents[r.focus], (t) => t.text);
   section.append('p').text(`Each token becomes a row of ${r.vocabulary.length} numbers with a single 1 in its ID’s column. Shape: (${r.oneHot.rows}, ${r.oneHot.cols}), tokens × vocabulary.`);
   const maps = section.append('div').attr('class', 'heatmap-row');
-  heat(maps, { name: 'one-hot', matrix: r.oneHot, rowLabels: tokens, colLabels: Array.from(r.vocabulary), rowAxis: 'tokens', colAxis: 'vocabulary entries', valueText: String });
-  heat(maps, { name: 'one-hot dot products', matrix: r.oneHotGram, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', valueText: String, note: '1 only where the same word appears twice.' });
+  heat(section, maps, { name: 'one-hot', matrix: r.oneHot, rowLabels: tokens, colLabels: Array.from(r.vocabulary), rowAxis: 'tokens', colAxis: 'vocabulary entries', valueText: String });
+  heat(section, maps, { name: 'one-hot dot products', matrix: r.oneHotGram, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', valueText: String, note: '1 only where the same word appears twice.' });
   const p = section.append('p').attr('class', 'onehot-pair').attr('data-dot', r.oneHotDotAB ?? '').attr('data-cosine', r.oneHotCosineAB ?? '');
   if (r.oneHotDotAB !== null) {
     p.text(`one-hot(“${current.repWordA}”) · one-hot(“${current.repWordB}”) = ${num(r.oneHotDotAB)}, cosine ${num(r.oneHotCosineAB)}. Every pair of different words gives exactly this: dog is as far from cat as from car.`);
@@ -186,7 +188,7 @@ function drawCounts(section, r) {
   section.html('');
   const docs = r.documents.map((_, d) => `doc ${d + 1}`);
   section.append('p').text(`One row per document: how often each vocabulary word occurs. Shape: (${r.counts.rows}, ${r.counts.cols}), documents × vocabulary.`);
-  heat(section, { name: 'counts', matrix: r.counts, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries', valueText: String, palette: 'counts' });
+  heat(section, section, { name: 'counts', matrix: r.counts, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries', valueText: String, palette: 'counts' });
   const same = Array.from(r.sameCounts);
   section.append('p').attr('class', 'same-counts').attr('data-pairs', same.map(([a, b]) => `${a}-${b}`).join(',')).text(
     same.length
@@ -213,13 +215,12 @@ function drawTfidf(section, r) {
     tr.append('td').attr('class', 'computed').attr('data-value', String(r.idf[j])).text(num(r.idf[j]));
   });
   const maps = section.append('div').attr('class', 'heatmap-row');
-  heat(maps, { name: 'tf-idf', matrix: r.tfidf, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries' });
-  heat(maps, { name: 'tf-idf cosine', matrix: r.tfidfCosine, rowLabels: docs, colLabels: docs, rowAxis: 'documents', colAxis: 'documents', note: 'Rows have length 1, so their dot product is their cosine.' });
+  heat(section, maps, { name: 'tf-idf', matrix: r.tfidf, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries' });
+  heat(section, maps, { name: 'tf-idf cosine', matrix: r.tfidfCosine, rowLabels: docs, colLabels: docs, rowAxis: 'documents', colAxis: 'documents', note: 'Rows have length 1, so their dot product is their cosine.' });
   tellsTable(section, 'which words are characteristic of a document; still a strong baseline for search (BM25 is its cousin).', 'order or meaning: reordered sentences score a cosine of 1, and synonyms share nothing.');
 }
 
 function drawDense(section, { r, experiment, second, current, docText }) {
-  keepHeatmaps(section.node());
   section.html('');
   const word = current.repWordA;
   if (!experiment) {
@@ -231,7 +232,7 @@ function drawDense(section, { r, experiment, second, current, docText }) {
     section.append('p').text(
       `Dense: every vocabulary word owns a row of ${first.X.cols} numbers in an embedding table (here the NumPy notebook’s random, untrained table, default_rng(${current.embedSeed})); a sentence looks its words up. Shape: (${first.X.rows}, ${first.X.cols}), tokens × features.`,
     );
-    drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
+    drawHeatmap(heatmapHolder(section, section, 'X (dense)'), {
       name: 'X (dense)', matrix: first.X, rowLabels: tokens, colLabels: Array.from({ length: first.X.cols }, (_, f) => `f${f}`), rowAxis: 'tokens', colAxis: 'features', palette: 'diverging',
     });
     const byName = Object.fromEntries(experiment.cosines.map((c) => [c.name, c]));

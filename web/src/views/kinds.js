@@ -1,7 +1,7 @@
 // "Other kinds of attention": the end of the qkv chapter (issue 16, item 5 and item 4's chunks).
 // Every number comes from the core's attentionKinds report (core/lessons/attention_kinds.hpp);
 // each sentence below is chosen by the numbers it stands next to, and computes nothing.
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
 import { dataTable } from '../components/data-table.js';
 import { full, num, shapeText } from '../format.js';
 import { matrixAt } from '../core/attention-core.js';

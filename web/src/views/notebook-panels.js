@@ -2,7 +2,7 @@
 // the computed ones, every cosine the notes discuss, and (PyTorch) the one-head
 // nn.MultiheadAttention cell.
 import { select } from 'd3';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
 import { num, full } from '../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook.js';
 import { PAGE_LIMITS } from '../limits.js';

@@ -6,7 +6,8 @@
 // the button) and runs in a Web Worker. Until then the chapter shows the untrained class block's
 // attention on the same sentences, computed by the core like every other view.
 import { select } from 'd3';
-import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
+import { heatmapHolder } from './heatmap-holders.js';
 import { createStatus } from '../components/status.js';
 import { sharedEncoderClient } from '../core/encoder-client.js';
 import { num, full, numOrNotDefined } from '../format.js';
@@ -187,8 +188,9 @@ function numberedHeadings() {
   return (section, id, title) => section.append('h3').attr('id', id).text(`${++n}. ${title}`);
 }
 
+// The sections are written again on each render; the maps' holders are kept (heatmapHolder), so
+// the maps are updated in place.
 function drawResults(el, { untrained, trained, state }) {
-  keepHeatmaps(el);
   const results = select(el).html('')
     .attr('data-sentence1', state.trainedSentence).attr('data-sentence2', state.trainedSentence2).attr('data-sentence3', state.trainedControl);
   const heading = numberedHeadings();
@@ -220,7 +222,7 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
   const report = [experiment.first, experiment.second, experiment.control][n - 1];
   const tokens = Array.from(report.tokens, (t) => t.text);
   // the map first: before the model is loaded it is the chapter's first picture (first screen)
-  drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
+  drawHeatmap(heatmapHolder(parent, section, 'untrained'), {
     name: `untrained attn_weights, sentence ${n}`, matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
     rowAxis: 'queries (words)', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums,
   });
@@ -446,8 +448,7 @@ function drawHeads(parent, trained, state, heading) {
   const labels = report.tokens.map((t) => showPiece(t.piece));
   const grid = section.append('div').attr('class', 'heatmap-row');
   report.layers[layerIndex].heads.forEach((h, index) => {
-    const holder = grid.append('div').attr('class', 'heatmap-holder').node();
-    drawHeatmap(holder, {
+    drawHeatmap(heatmapHolder(parent, grid, `head ${index}`), {
       name: `layer ${state.trainedLayer} head ${index + 1}`, matrix: h.attn_weights, rowLabels: labels, colLabels: labels,
       rowAxis: 'queries (subword tokens)', colAxis: 'keys', palette: 'weights',
     });

@@ -1,6 +1,7 @@
 // The training chapter's sections, drawn from one run's numbers (views/training.js keeps the
 // run; every number here came from the worker's trainer or from the core).
-import { drawHeatmap, keepHeatmaps } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
+import { heatmapHolder } from './heatmap-holders.js';
 import { drawLineChart } from '../components/line-chart.js';
 import { dataTable } from '../components/data-table.js';
 import { num, full, shapeText } from '../format.js';
@@ -131,8 +132,8 @@ function drawStepTable(section, run) {
   }
 }
 
+// The section is written again after every step; its map's holder is kept, so the map is updated in place.
 function drawAttention(section, run, state, update, changes) {
-  keepHeatmaps(section.node());
   section.html('');
   const validation = run.dataset.validation;
   const box = section.append('div').attr('class', 'control');
@@ -147,7 +148,7 @@ function drawAttention(section, run, state, update, changes) {
   if (!a) return;
   pick.property('value', String(a.index));
   const tokens = Array.from(a.tokens, (t) => (typeof t === 'string' ? t : t.text));
-  drawHeatmap(section.append('div').attr('class', 'heatmap-holder').node(), {
+  drawHeatmap(heatmapHolder(section, section, 'attention'), {
     name: 'trained attn_weights', matrix: { rows: a.n, cols: a.n, data: a.weights }, rowLabels: tokens, colLabels: tokens,
     rowAxis: 'queries (words)', colAxis: 'keys', palette: 'weights',
     note: `After step ${run.counts.step} (epoch ${run.counts.epoch}). Redrawn after every step and epoch.`,
@@ -161,7 +162,6 @@ function drawAttention(section, run, state, update, changes) {
 }
 
 function drawWeights(section, run, changes) {
-  keepHeatmaps(section.node());
   section.html('');
   section.append('p').text(
     'The three projections as they are now, and beside each its change since step 0 (now minus the initial values). These are the parameters the optimiser updates; they stay when the sentence changes.',
@@ -171,12 +171,12 @@ function drawWeights(section, run, changes) {
     const m = run.parameters[name];
     const feat = Array.from({ length: m.rows }, (_, i) => `f${i}`);
     const outs = Array.from({ length: m.cols }, (_, j) => `k${j}`);
-    drawHeatmap(row.append('div').attr('class', 'heatmap-holder').node(), {
+    drawHeatmap(heatmapHolder(section, row, name), {
       name, matrix: m, rowLabels: feat, colLabels: outs, rowAxis: 'input features', colAxis: 'projected features', palette: 'diverging',
     });
     const change = changes?.parameters.find((p) => p.name === name);
     if (change) {
-      drawHeatmap(row.append('div').attr('class', 'heatmap-holder').node(), {
+      drawHeatmap(heatmapHolder(section, row, `${name} change`), {
         name: `${name} change since step 0`, matrix: change.difference, rowLabels: feat, colLabels: outs, rowAxis: 'input features', colAxis: 'projected features', palette: 'diverging',
         note: `${change.changed} of ${change.count} entries changed; the largest change is ${num(change.maxAbs)}.`,
       });

@@ -3,7 +3,7 @@
 // core.localWindow(); this module only draws them.
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
 import { PAGE_LIMITS } from '../limits.js';
 import { intIn, oneOf, text } from '../params.js';
 

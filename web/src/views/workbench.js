@@ -1,7 +1,7 @@
 // The Q/K/V workbench (Class 05) with the parameter-free form (Class 04) beside it:
 // a sentence in, every matrix of the notebook out as heatmaps with shapes.
 import { select } from 'd3';
-import { drawHeatmap } from '../components/heatmap.js';
+import { drawHeatmap } from '../components/heatmap/index.js';
 import { drawInspector } from '../components/inspector.js';
 import { num, shapeText } from '../format.js';
 import { createStatus } from '../components/status.js';

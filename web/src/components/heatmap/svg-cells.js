@@ -1,0 +1,49 @@
+// Small maps (≤ SVG_CELL_LIMIT cells): one SVG <g class="cell"> per value with its rect and
+// <title> (and the value written in it when there is room): crisp, each cell its own focus stop
+// and tooltip, and few enough that the DOM stays small. The cells are a D3 data join keyed by
+// (row, column): a cell that stays keeps its element and takes its new value, colour and text;
+// rows and columns added or removed enter and exit.
+import { cellText, full } from '../../format.js';
+import { cellFill, textColour } from './colour.js';
+import { LABEL_WIDTH, HEADER_HEIGHT } from './layout.js';
+import { markSvgCells } from './marks.js';
+
+const cellKey = (d) => `${d.i},${d.j}`;
+
+function cellData({ rows, cols, data }) {
+  const cells = [];
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) cells.push({ i, j, value: data[i * cols + j] });
+  return cells;
+}
+
+function enterCell(enter) {
+  const g = enter.append('g').attr('class', 'cell');
+  g.append('rect');
+  g.append('title');
+  return g;
+}
+
+export function drawSvgCells(hm, { cw, showValues }) {
+  const { spec, colour } = hm;
+  const { name, rowLabels, colLabels } = spec;
+  const where = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}`;
+  const cells = hm.svg.select('g.cells').selectAll('g.cell').data(cellData(spec.matrix), cellKey).join(enterCell).order();
+  cells.attr('data-i', (d) => d.i).attr('data-j', (d) => d.j).attr('data-value', (d) => full(d.value))
+    .attr('transform', (d) => `translate(${LABEL_WIDTH + d.j * cw},${HEADER_HEIGHT + d.i * cw})`)
+    // interactive cells are buttons (they choose what the inspector shows); the others are named pictures
+    .attr('role', spec.interactive ? 'button' : 'img')
+    .attr('aria-label', (d) => `${name} ${where(d)}: ${cellText(d.value)}`);
+  cells.select('rect').attr('width', cw - 1).attr('height', cw - 1).attr('fill', (d) => cellFill(colour, d.value));
+  cells.select('title').text((d) => `${name}[${d.i}, ${d.j}] (${rowLabels[d.i]}, ${colLabels[d.j]}) = ${full(d.value)}`);
+  drawValues(cells, hm, cw, showValues);
+  markSvgCells(hm);
+}
+
+/** The value written in each cell, when cells are wide enough for it. */
+function drawValues(cells, hm, cw, showValues) {
+  const { spec, colour } = hm;
+  cells.selectAll('text').data((d) => (showValues ? [d] : [])).join('text')
+    .attr('x', (cw - 1) / 2).attr('y', (cw - 1) / 2).attr('dy', '0.35em').attr('text-anchor', 'middle')
+    .attr('fill', (d) => (Number.isFinite(d.value) ? textColour(colour(d.value)) : 'currentColor'))
+    .text((d) => (spec.valueText ?? cellText)(d.value));
+}
