@@ -296,7 +296,7 @@ export class AttentionCore {
   // ---- syllabus chapters (1-4, 8) --------------------------------------------------------
 
   /**
-   * Chapter 5: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
+   * The dot-product chapter: a and b compared. Returns {a, b, products, dot, normA, normB, cosine|null,
    * angleDegrees|null, whyUndefined, aIsUnit, bIsUnit, dotEqualsCosine, unitA|null, unitB|null,
    * dotWith2b, cosineWith2b|null, unitTolerance}. Throws an Error for mismatched lengths or
    * non-finite values.
@@ -317,7 +317,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 2: which positions a sliding window around each centre word reaches, against
+   * The local-context chapter: which positions a sliding window around each centre word reaches, against
    * all-to-all attention. Returns {tokens, notices, radius, windowPositions, centre,
    * reach: number[][] (positions other than the centre), covers: Matrix (1 = inside the window,
    * centre included), attention: Matrix (all ones), targetIndex (-1 if absent), distance,
@@ -331,7 +331,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 3: a noisy sine drawn with NumPy's default_rng(seed) and its exponential smoothing
+   * The reweighting chapter: a noisy sine drawn with NumPy's default_rng(seed) and its exponential smoothing
    * s_t = β x_t + (1 − β) s_{t−1} (s_0 = x_0). Returns Float64Arrays {t, signal, x, s,
    * lastWeights} (lastWeights[j]: how much x_j counts in the last s) and numbers {beta,
    * previousShare (1 − β), weightSum, mseNoisy, mseSmoothed, languageLag, weightAtLanguageLag, weightNow}.
@@ -342,7 +342,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 1: a corpus (one document per line) as token IDs, one-hot rows, bag-of-words
+   * The IDs-to-vectors chapter: a corpus (one document per line) as token IDs, one-hot rows, bag-of-words
    * counts and TF-IDF with scikit-learn's TfidfVectorizer defaults, words split by tokenize().
    * Returns {documents (tokens per document), notices, vocabulary (sorted), firstAppearance,
    * ids, focus, oneHot, oneHotGram, counts, documentFrequency, idf, tfidf, tfidfCosine
@@ -356,7 +356,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 1: the shape of every representation for a vocabulary size, a sequence length and
+   * The IDs-to-vectors chapter: the shape of every representation for a vocabulary size, a sequence length and
    * an embedding width. Returns [{name, shape: number[], axes, values}].
    */
   representationShapes(vocabularySize, sequenceLength, width) {
@@ -364,7 +364,7 @@ export class AttentionCore {
   }
 
   /**
-   * Chapter 9: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
+   * The multi-head chapter: nn.MultiheadAttention (bias=False, batch_first, torch 1.13 slow path) from the
    * PyTorch notebook's stream, on two sentences. Returns {notices, dModel, heads, headDim,
    * divisors (valid head counts), featureLabels ("h<head>·<i>" per feature), vocab, in_proj_weight, out_proj_weight, W_q, W_k, W_v,
    * sentences: [{tokens, X, Q, K, V, heads: [{Q, K, V, attn_weights, output}], concat, Y_mha,
@@ -400,7 +400,7 @@ export class AttentionCore {
     return this.module.trainedSenseCheck(options);
   }
 
-  /** Chapter 9: the valid head counts for a width, every divisor of `dModel` in order. */
+  /** The multi-head chapter: the valid head counts for a width, every divisor of `dModel` in order. */
   divisorsOf(dModel) {
     return this.module.divisorsOf(dModel);
   }

@@ -1,4 +1,4 @@
-// Chapter 8: the two-sentence bank experiment of Class 05. One shared table and one shared set
+// The bank-experiment chapter: the two-sentence experiment of Class 05. One shared table and one shared set
 // of projections for two sentences; the raw and contextual cosines of a target word, as a bar
 // chart and a table, and the notes' three questions answered from the numbers on screen.
 import { select } from 'd3';
@@ -11,7 +11,6 @@ import { figureAttr } from '../components/figures.js';
 
 export const bankView = {
   id: 'bank',
-  chapter: 8,
   title: 'The bank experiment',
   params: [],
   mount(root, { core, jobs, state, update }) {

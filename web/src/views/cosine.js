@@ -1,4 +1,4 @@
-// Chapter 5 (Class 04): two vectors compared by the dot product and by the cosine. The learner
+// The dot-product chapter (Class 04): two vectors compared by the dot product and by the cosine. The learner
 // drags the arrow tips in 2-D (mouse, touch, or arrow keys on a focused tip) or types vectors of
 // any length; every number shown comes from core.compareVectors().
 import { select, scaleLinear, drag } from 'd3';
@@ -19,10 +19,9 @@ const EXAMPLES = [
   ['four numbers', '1, 2, 3, 4', '-1, 0.5, 2, 0'],
 ];
 
-/** Chapter 5 of the page (see views/index.js). */
+/** The dot-product chapter (its number: its place in views/index.js). */
 export const cosineView = {
   id: 'cosine',
-  chapter: 5,
   title: 'Dot product and cosine',
   params: [
     { url: 'va', key: 'vecA', parse: text(400), default: '2, 1' },

@@ -1,4 +1,4 @@
-// Chapter 6: the whiteboard flow. One base token's output built step by step, in the
+// The whiteboard-flow chapter. One base token's output built step by step, in the
 // parameter-free form of Class 04 ("Bank of a river": S = X Xᵀ, values X) or the single-query
 // form of Class 05 (q_i, k_j, v_j through W_q, W_k, W_v). Every number comes from the core's
 // flow report; the observations below it are experiments the core runs.
@@ -29,7 +29,6 @@ const MAX_INDEX = PAGE_LIMITS.maxTokens - 1;
 
 export const flowView = {
   id: 'flow',
-  chapter: 6,
   title: 'The whiteboard flow',
   params: [
     { url: 'form', key: 'flowForm', parse: oneOf(['free', 'qkv']), default: 'free' },

@@ -1,4 +1,4 @@
-// Chapter 9 (Class 05): PyTorch's nn.MultiheadAttention, split into heads. A heads slider that
+// The multi-head chapter (Class 05): PyTorch's nn.MultiheadAttention, split into heads. A heads slider that
 // only offers divisors of d_model; per-head Q/K/V and weights; concatenation and W_o; heads
 // (parallel) against stacked blocks (depth); the batch axis against the head count, with the
 // batched last-two-axes transpose; and the one-head module beside the hand-written Q/K/V block.
@@ -14,10 +14,9 @@ import { beyondHeading } from '../components/nav.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
 
-/** Chapter 9 of the page (see views/index.js). */
+/** The multi-head chapter (its number: its place in views/index.js). */
 export const headsView = {
   id: 'heads',
-  chapter: 9,
   title: 'PyTorch and multi-head',
   // Class 05 showed a one-head nn.MultiheadAttention and left splitting, concatenation and W_o
   // for a later class: sections 1–3 go beyond it (components/nav.js marks them).

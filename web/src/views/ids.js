@@ -1,4 +1,4 @@
-// Chapter 1 (Class 04): from token IDs to vectors. A small editable corpus as token IDs,
+// The IDs-to-vectors chapter (Class 04): from token IDs to vectors. A small editable corpus as token IDs,
 // one-hot rows, bag-of-words counts and TF-IDF (core.analyseCorpus), dense embeddings and
 // contextual vectors (the core's workbench, through core.bankExperiment), and the shapes of all
 // of them for three independent sizes (core.representationShapes). No arithmetic here.
@@ -18,10 +18,9 @@ const SIZES = [
   { key: 'repWidth', id: 'rep-width', label: 'embedding width d', min: 1, max: 1024, url: 'rd', def: 8 },
 ];
 
-/** Chapter 1 of the page (see views/index.js). */
+/** The IDs-to-vectors chapter (its number: its place in views/index.js). */
 export const idsView = {
   id: 'ids',
-  chapter: 1,
   title: 'From IDs to vectors',
   params: [
     { url: 'rc', key: 'repCorpus', parse: text(2000), default: DEFAULT_CORPUS },

@@ -1,6 +1,6 @@
 // Every view of the page, in the order of the course. Each is reachable as ?view=<id> and
 // embeddable on its own. A view is a plain object:
-//   id       the URL value                 chapter  its number in DESIGN.md's list
+//   id       the URL value                 chapter  its number: its place in VIEWS below (set there)
 //   title    the navigation label          params   its own URL parameters (see state.js)
 //   mount(root, {core, state, update}) -> {render(state), status?}
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
@@ -25,8 +25,9 @@ import { labView } from './lab.js';
 import { trainingView } from './training.js';
 import { spaceView } from './space.js';
 
+// The order of the course: a chapter's number is its place in this list (1 to 12), set here once.
 export const VIEWS = [idsView, windowView, smoothingView, spaceView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView, trainingView]
-  .sort((a, b) => a.chapter - b.chapter);
+  .map((view, index) => Object.assign(view, { chapter: index + 1 }));
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';

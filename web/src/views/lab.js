@@ -1,4 +1,4 @@
-// Chapter 10: the assignment lab. Swap in GloVe (bundled subset or the learner's own file), see
+// The assignment-lab chapter. Swap in GloVe (bundled subset or the learner's own file), see
 // what the notes ask to record (source and width, missing words, every shape, the attention
 // matrix and its row sums, the cosines, what stays untrained) and export it in one click as
 // Markdown, JSON, or a NumPy script that recomputes the numbers from the same vectors.
@@ -11,7 +11,6 @@ import { dataTable } from '../components/data-table.js';
 
 export const labView = {
   id: 'lab',
-  chapter: 10,
   title: 'Assignment lab',
   params: [],
   mount(root, { core, jobs, state, update }) {

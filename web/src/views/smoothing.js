@@ -1,4 +1,4 @@
-// Chapter 3 (Class 04): exponential smoothing as the analogy for reweighting, and why its
+// The reweighting chapter (Class 04): exponential smoothing as the analogy for reweighting, and why its
 // proximity rule does not carry over to language. The series, the smoothing and every weight
 // come from core.smoothing(); this module only draws them.
 import { select } from 'd3';
@@ -11,10 +11,9 @@ const LENGTH = 120;
 const PERIOD = 40;
 const LAGS_SHOWN = 30;
 
-/** Chapter 3 of the page (see views/index.js). β and the noise travel in hundredths. */
+/** The reweighting chapter (its number: its place in views/index.js). β and the noise travel in hundredths. */
 export const smoothingView = {
   id: 'smoothing',
-  chapter: 3,
   title: 'Reweighting',
   params: [
     { url: 'sb', key: 'smoothBeta', parse: intIn(1, 100), default: 30 },

@@ -26,7 +26,6 @@ const TRUST_POINTS = 1500;
 
 export const spaceView = {
   id: 'space',
-  chapter: 4,
   title: 'The embedding space',
   params: [
     { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file', 'encoder', 'ctx-block', 'ctx-encoder']), default: 'glove' },

@@ -1,4 +1,4 @@
-// Chapter 11 (beyond the class): a real, trained transformer encoder, Universal Sentence
+// The trained-encoder chapter (beyond the class): a real, trained transformer encoder, Universal Sentence
 // Encoder Lite (2 layers × 4 heads). Its attention heads were trained, unlike the class's random
 // projections, so here the learner can see what trained attention does with "bank", and test
 // it against a same-sense control sentence before calling anything a separation. The model
@@ -21,7 +21,6 @@ import { buildModelLoader, modelUrl } from '../components/model-loader.js';
 
 export const trainedView = {
   id: 'trained',
-  chapter: 11,
   title: 'A trained encoder',
   beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [

@@ -1,4 +1,4 @@
-// Chapter 12 (beyond the class): training the block. Both classes stop at "nothing was
+// The training chapter (beyond the class): training the block. Both classes stop at "nothing was
 // trained"; here the Class 05 block gets a task head and a loss, and the learner trains it step
 // by step in a Web Worker (workers/train-worker.js owns the core's Trainer). Everything drawn
 // comes from the trainer's answers: counts, losses, gradients, parameters, attention. The run
@@ -22,7 +22,6 @@ const shown = () => session.shown;
 
 export const trainingView = {
   id: 'training',
-  chapter: 12,
   title: 'Training the block',
   beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [

@@ -1,4 +1,4 @@
-// Chapter 2 (Class 04): local context. A sliding window around a centre word reaches only its
+// The local-context chapter (Class 04). A sliding window around a centre word reaches only its
 // neighbours; all-to-all self-attention reaches every word. The reach sets come from
 // core.localWindow(); this module only draws them.
 import { select } from 'd3';
@@ -18,10 +18,9 @@ const PANELS = [
   { id: 'b', sentenceKey: 'winSentenceB', centreKey: 'winCentreB', targetKey: 'winTargetB' },
 ];
 
-/** Chapter 2 of the page (see views/index.js). */
+/** The local-context chapter (its number: its place in views/index.js). */
 export const windowView = {
   id: 'window',
-  chapter: 2,
   title: 'Local context',
   params: [
     { url: 'wa', key: 'winSentenceA', parse: text(400), default: 'I am going to London' },

@@ -18,10 +18,9 @@ import { figureAttr } from '../components/figures.js';
 import { drawKinds } from './kinds.js';
 import { lastAnswer } from '../core/last-answer.js';
 
-/** Chapter 7 of the page: the Class 05 notebook, every matrix live (see views/index.js). */
+/** The Q/K/V chapter (its number: its place in views/index.js): the Class 05 notebook, every matrix live (see views/index.js). */
 export const workbenchView = {
   id: 'qkv',
-  chapter: 7,
   title: 'Queries, keys, values',
   params: [
     { url: 's2', key: 'sentence2', parse: text(PAGE_LIMITS.maxChars), default: 'bank account has money' },
