@@ -7,6 +7,7 @@ import { shapeText, num, full } from '../format.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
 import { watchWidth, widthOf } from './watch-width.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
 
 // Two layouts: left to right for a wide box, and top to bottom (the three projections side by
 // side, then scores → A → Y → loss) for a phone. The portrait one takes the box's width (from
@@ -56,8 +57,11 @@ export function drawGradientDiagram(container, { core, options, form, workbench 
   try {
     report = core.trainingReport({ ...options, form: 'qkv' });
   } catch (error) {
-    // computing in the worker (core-jobs.js) is not an error: it is drawn again with the answer
-    root.append('p').attr('class', error.computing ? 'notice computing' : 'error').text(error.message);
+    root.append('p').attr('class', 'error').text(error.message);
+    return;
+  }
+  if (report === PENDING) { // computed in the worker (core-jobs.js): drawn again with the answer
+    root.append('p').attr('class', 'notice computing').text(computingText(options));
     return;
   }
   const shape = (name) => {

@@ -7,6 +7,7 @@ import { vectorText } from '../components/flow-diagram.js';
 import { addExport } from '../components/export.js';
 import { stepThrough } from '../components/step-through.js';
 import { dataTable } from '../components/data-table.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
 
 const BAR_W = 120;
 
@@ -21,11 +22,11 @@ export function drawHeads(section, { core, options, state, report, tokens, updat
   try {
     s = core.headsSketch({ ...options, heads, base });
   } catch (error) {
-    if (error.computing) {
-      section.append('p').attr('class', 'notice computing').text(error.message);
-      return;
-    }
     section.append('p').attr('class', 'muted').text(`${error.message}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
+    return;
+  }
+  if (s === PENDING) { // computed in the worker (core-jobs.js): drawn again with the answer
+    section.append('p').attr('class', 'notice computing').text(computingText(options));
     return;
   }
   // the long explanations stay on the full page; an embedded figure keeps its title, bars and steps

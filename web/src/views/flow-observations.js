@@ -5,6 +5,7 @@ import { num, full, shapeText } from '../format.js';
 import { vectorText } from '../components/flow-diagram.js';
 import { dataTable } from '../components/data-table.js';
 import { LITTLE_MIXING } from './flow-mixing.js';
+import { PENDING, computingText } from '../core/core-jobs.js';
 
 export function drawObservations(section, { core, options, state, report, tokens, update }) {
   section.selectAll('*').remove();
@@ -25,9 +26,15 @@ function card(grid, id, title, body) {
   try {
     body(c);
   } catch (error) {
-    // computing in the worker (core-jobs.js) is not an error: the card is drawn again with the answer
-    c.append('p').attr('class', error.computing ? 'notice computing' : 'error').text(error.message);
+    c.append('p').attr('class', 'error').text(error.message);
   }
+}
+
+/** True (and the card says so) while the experiment is computed in the worker (core-jobs.js): the card is drawn again with the answer. */
+function computing(c, r, options) {
+  if (r !== PENDING) return false;
+  c.append('p').attr('class', 'notice computing').text(computingText(options));
+  return true;
 }
 
 function toggleButtons(c, state, update, which) {
@@ -48,6 +55,7 @@ function toggleButtons(c, state, update, which) {
 
 function shuffle(c, { core, options, state, update }) {
   const r = core.shuffleExperiment({ ...options, shuffleSeed: state.flowShuffle });
+  if (computing(c, r, options)) return;
   c.append('p').text(
     'Feed the same words in a different order through the same computation. If order plays no part, each word gets exactly the output it had before, only at its new place: the outputs are permuted with the inputs.',
   );
@@ -111,6 +119,7 @@ function distance(c, { core, options, state, report, tokens, update }) {
   select.property('value', String(other));
   toggleButtons(c, state, update, ['causal', 'flowWindow', 'flowPE']);
   const r = core.distanceExperiment({ ...options, base, other });
+  if (computing(c, r, options)) return;
   const table = dataTable(c).attr('class', 'obs-table distance-table');
   const head = table.append('thead').append('tr');
   for (const h of ['placed at', 'distance', 'raw score', 'weight']) head.append('th').attr('scope', 'col').text(h);
@@ -142,6 +151,7 @@ export function distanceFreeText(weight, word) {
 
 function lengths(c, { core, options }) {
   const r = core.lengthExperiment(options);
+  if (computing(c, r, options)) return;
   c.append('p').text(
     'Run the same computation on the first 1, 2, 3, … words of your sentence. Nothing in it is sized for a particular length: the score matrix grows to n × n, the output keeps one row per token and its width, and the same parameters (if any) serve every length.',
   );
@@ -162,6 +172,7 @@ function lengths(c, { core, options }) {
 
 function training(c, { core, options }) {
   const r = core.trainingReport(options);
+  if (computing(c, r, options)) return;
   c.append('p').text(
     'Which matrices could training change, and did anything change them? The core has no training code at all: every number below is an initial value, an input, a fixed formula or a result computed from them.',
   );
