@@ -37,6 +37,7 @@ export const isDropped = (error) => Boolean(error?.cancelled || error?.supersede
  */
 export function createWorkerClient({ start, name = 'worker', life, stoppedText = defaultStoppedText(name), onStopped = () => {} }) {
   let worker = null;
+  let startFailure = ''; // why the last start failed
   let stopWatching = () => {};
   let nextId = 0;
   const pending = new Map(); // id → request (sent or waiting)
@@ -54,7 +55,8 @@ export function createWorkerClient({ start, name = 'worker', life, stoppedText =
     try {
       started = start();
     } catch (error) {
-      rejectAll(new Error(stoppedText('start', error?.message ?? String(error))));
+      startFailure = error?.message ?? String(error);
+      rejectAll(new Error(stoppedText('start', startFailure)));
       return false;
     }
     worker = started;
@@ -166,7 +168,7 @@ export function createWorkerClient({ start, name = 'worker', life, stoppedText =
     promise.id = id;
     promise.cancel = () => drop(entry, 'cancelled');
     if (!ensure()) {
-      entry.reject(new Error(stoppedText('start', 'no worker can start here')));
+      entry.reject(new Error(stoppedText('start', startFailure)));
       return promise;
     }
     pending.set(id, entry);
