@@ -233,3 +233,24 @@ test('at 360 px no heatmap text is under 11 px, in every view: wide maps scroll 
     await page.close();
   }
 });
+
+test('1024-wide vectors in the flow chapter: its sections say they are computing, then draw the worker\'s answers', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=flow&source=file`);
+  // Every notice a section shows while its experiment is computed in the worker (core/core-jobs.js).
+  await page.evaluate(() => {
+    window.computingNotices = new Set();
+    new MutationObserver(() => {
+      for (const notice of document.querySelectorAll('#flow-results .notice.computing')) window.computingNotices.add(notice.textContent);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const before = await page.evaluate(() => document.body.dataset.renders);
+  await page.setInputFiles('#vector-file', { name: 'synthetic-1024d.txt', mimeType: 'text/plain', buffer: Buffer.from(vectorFile(1024)) });
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, before);
+  await page.waitForFunction(() => document.querySelector('#obs-length table') && !document.querySelector('.notice.computing') && !document.body.dataset.computing, null, { timeout: 60000 });
+  const seen = await page.evaluate(() => [...window.computingNotices]);
+  assert.ok(seen.length > 0 && seen.every((text) => /Computing with 1024-wide vectors in the background/.test(text)), JSON.stringify(seen));
+  assert.equal(await page.locator('#flow-results .obs-card .error').count(), 0);
+  assert.equal(await page.locator('#obs-training .training-table tr[data-name]').count() > 0, true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -111,3 +111,28 @@ test('switching method mid-run cancels the run: the PCA frame is the last one dr
   assert.match(await page.textContent('#space-progress-text'), /^PCA: done/);
   await page.close();
 });
+
+test('Pause holds a t-SNE run, Resume goes on, Cancel stops it with the last frame on screen', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=space&spn=3000&spm=tsne`);
+  const progress = () => page.textContent('#space-progress-text');
+  const lastFrame = () => page.evaluate(() => document.querySelector('#space-view').dataset.frame);
+  const frames = (n) => page.evaluate((count) => new Promise((ok) => { let left = count; const tick = () => (--left ? requestAnimationFrame(tick) : ok()); requestAnimationFrame(tick); }), n);
+  await page.waitForFunction(() => /iteration \d+ of/.test(document.querySelector('#space-progress-text')?.textContent ?? ''), null, { timeout: 60000 });
+  await page.click('#space-pause');
+  await frames(10); // a batch asked before the pause may still arrive
+  const paused = await lastFrame();
+  await frames(30);
+  assert.equal(await lastFrame(), paused, 'no frame while paused');
+  await page.click('#space-pause'); // Resume
+  await page.waitForFunction((before) => document.querySelector('#space-view').dataset.frame !== before, paused);
+  await page.click('#space-cancel');
+  assert.equal(await progress(), 'Cancelled: the last frame stays on screen.');
+  await frames(10);
+  const cancelled = await lastFrame();
+  await frames(30);
+  assert.equal(await lastFrame(), cancelled, 'no frame after the cancel');
+  assert.equal(await page.getAttribute('#space-view', 'data-layout'), null); // the run never finished
+  assert.equal(await page.isDisabled('#space-cancel'), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

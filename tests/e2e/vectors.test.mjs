@@ -131,7 +131,7 @@ test('the vector reader killed mid-load: the message says so, and choosing the f
   const worker = page.workers().find((w) => /vectors-worker/.test(w.url()));
   await worker.evaluate(() => {
     const reply = self.onmessage;
-    self.onmessage = (event) => (event.data.type === 'load' ? self.close() : reply(event));
+    self.onmessage = (event) => (event.data.kind === 'load' ? self.close() : reply(event)); // the envelope of workers/serve.js
   });
   await page.setInputFiles('#vector-file', good('second.txt'));
   await page.waitForFunction(() => /vector reader stopped unexpectedly/.test(document.querySelector('#vector-error')?.textContent ?? ''));

@@ -9,26 +9,33 @@ beforeAll(async () => {
   core = await loadCore();
 });
 
-/** A stand-in Worker: keeps what is posted; answer() runs the real core on the oldest message. */
+/**
+ * A stand-in Worker speaking the envelope of core/worker-client.js: keeps what is posted;
+ * answer() runs the real core on the oldest request (as workers/core-worker.js does).
+ */
 function fakeWorker() {
   const worker = {
     posted: [],
     terminated: false,
-    postMessage(message) { this.posted.push(message); },
+    postMessage(message) { if (message.kind !== 'cancel') this.posted.push({ method: message.kind, options: message.payload, id: message.id }); },
     terminate() { this.terminated = true; },
-    answer() {
+    async answer() {
       const { id, method, options } = this.posted.shift();
       let data;
       try {
-        data = { id, result: core[method](structuredClone(options)) };
+        data = { id, type: 'result', result: core[method](structuredClone(options)) };
       } catch (error) {
-        data = { id, error: error.message };
+        data = { id, type: 'error', message: error.message };
       }
       this.onmessage({ data });
+      await settle();
     },
   };
   return worker;
 }
+
+/** Lets the client's promise callbacks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setUp() {
   const worker = fakeWorker();
@@ -50,7 +57,7 @@ describe('core jobs', () => {
     expect(starts()).toBe(0);
   });
 
-  it('sends a wide call to the worker, then answers it with the core\'s numbers', () => {
+  it('sends a wide call to the worker, then answers it with the core\'s numbers', async () => {
     const { jobs, worker, answers } = setUp();
     const options = wide('Bank of the river');
     expect(isWide(options)).toBe(true);
@@ -58,58 +65,58 @@ describe('core jobs', () => {
     expect(jobs.busy).toBe(true);
     expect(jobs.call('workbench', options)).toBe(PENDING); // asked again: not sent twice
     expect(worker.posted).toHaveLength(1);
-    worker.answer();
+    await worker.answer();
     expect(answers()).toBe(1);
     expect(jobs.busy).toBe(false);
     const report = jobs.call('workbench', options);
     expect(Array.from(report.projected.Y.data)).toEqual(Array.from(core.workbench(options).projected.Y.data));
   });
 
-  it('drops a waiting request that a newer one replaces, and does not draw the stale answer', () => {
+  it('drops a waiting request that a newer one replaces, and does not draw the stale answer', async () => {
     const { jobs, worker, answers } = setUp();
     jobs.call('workbench', wide('a'));
     jobs.call('workbench', wide('a b')); // waits
     jobs.call('workbench', wide('a b c')); // replaces it
     expect(worker.posted.map((m) => m.options.sentence)).toEqual(['a']);
-    worker.answer(); // "a" answers: a newer request is waiting, so it is sent and nothing is drawn
+    await worker.answer(); // "a" answers: a newer request is waiting, so it is sent and nothing is drawn
     expect(answers()).toBe(0);
     expect(worker.posted.map((m) => m.options.sentence)).toEqual(['a b c']);
-    worker.answer();
+    await worker.answer();
     expect(answers()).toBe(1);
     expect(jobs.call('workbench', wide('a b c')).tokens).toHaveLength(3);
   });
 
-  it('keeps one lane per method: a section\'s call does not replace another\'s, and one redraw follows both', () => {
+  it('keeps one lane per method: a section\'s call does not replace another\'s, and one redraw follows both', async () => {
     const worker = fakeWorker();
     let answers = 0;
     const frames = [];
     const jobs = createCoreJobs(core, { onAnswer: () => { answers += 1; }, startWorker: () => worker, nextFrame: (draw) => frames.push(draw) });
     const options = wide('bank of the river');
     expect(jobs.call('workbench', options)).toBe(PENDING);
-    expect(jobs.call('lengthExperiment', options)).toBe(PENDING);
-    expect(worker.posted.map((m) => m.method)).toEqual(['workbench', 'lengthExperiment']);
-    worker.answer();
-    worker.answer();
+    expect(jobs.call('flowChapter', options)).toBe(PENDING);
+    expect(worker.posted.map((m) => m.method)).toEqual(['workbench', 'flowChapter']);
+    await worker.answer();
+    await worker.answer();
     expect(frames).toHaveLength(1); // both answers, one redraw
     expect(answers).toBe(0);
     frames[0]();
     expect(answers).toBe(1);
-    expect(jobs.call('lengthExperiment', options).points).toHaveLength(4);
+    expect(jobs.call('flowChapter', options).length.points).toHaveLength(4);
     expect(jobs.call('workbench', options).tokens).toHaveLength(4);
   });
 
-  it('gives the core\'s error for a wide call, as the direct call would throw it', () => {
+  it('gives the core\'s error for a wide call, as the direct call would throw it', async () => {
     const { jobs, worker } = setUp();
     const options = wide('bank', { source: 'nonsense' });
     expect(() => core.workbench(options)).toThrow();
     expect(jobs.call('workbench', options)).toBe(PENDING);
-    worker.answer();
+    await worker.answer();
     let message = null;
     try { core.workbench(options); } catch (error) { message = error.message; }
     expect(() => jobs.call('workbench', options)).toThrow(message);
   });
 
-  it('computes on the page when no worker can start or the worker fails', () => {
+  it('computes on the page when no worker can start or the worker fails', async () => {
     const noWorker = createCoreJobs(core, { onAnswer: () => {}, startWorker: () => { throw new Error('blocked'); } });
     expect(noWorker.call('workbench', wide('bank'))).not.toBe(PENDING);
 
@@ -117,8 +124,36 @@ describe('core jobs', () => {
     expect(jobs.call('workbench', wide('bank river'))).toBe(PENDING);
     worker.onerror({ preventDefault() {} });
     expect(worker.terminated).toBe(true);
+    await settle();
     expect(answers()).toBe(1); // the view is drawn again, and computes on the page
     expect(jobs.call('workbench', wide('bank river')).tokens).toHaveLength(2);
+  });
+
+  it('asked again for what is being computed: the request waiting behind it is dropped, not computed', async () => {
+    const { jobs, worker, answers } = setUp();
+    expect(jobs.call('workbench', wide('a'))).toBe(PENDING);
+    expect(jobs.call('workbench', wide('a b'))).toBe(PENDING); // waits
+    expect(jobs.call('workbench', wide('a'))).toBe(PENDING); // back to "a": "a b" is not needed
+    await worker.answer();
+    expect(worker.posted).toHaveLength(0);
+    expect(answers()).toBe(1);
+    expect(jobs.call('workbench', wide('a')).tokens).toHaveLength(1);
+  });
+
+  it('holds the page\'s render signal through the hold it is given, until the answer is drawn', async () => {
+    const worker = fakeWorker();
+    const held = [];
+    const jobs = createCoreJobs(core, {
+      onAnswer: () => {}, startWorker: () => worker,
+      hold: () => { held.push('held'); const at = held.length - 1; return () => { held[at] = 'released'; }; },
+    });
+    jobs.call('workbench', wide('bank'));
+    jobs.call('workbench', wide('bank river')); // waits; the first is then stale
+    expect(held).toEqual(['held', 'held']);
+    await worker.answer();
+    expect(held).toEqual(['released', 'held']);
+    await worker.answer();
+    expect(held).toEqual(['released', 'released']);
   });
 
   it('keys a file\'s rows by their bytes: one changed value is another request', () => {

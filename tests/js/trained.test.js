@@ -8,7 +8,7 @@ import { untrainedNote, focusSummary, trainedVerdict, TRAINED_CAVEATS } from '..
 import { num } from '../../web/src/format.js';
 import { loadCore } from './load-core.js';
 
-/** A worker stand-in: records what the client posts; the test answers with reply(). */
+/** A worker stand-in: records what the client posts ({id, kind, payload}); the test answers with reply(). */
 function fakeWorker() {
   const worker = {
     sent: [],
@@ -16,6 +16,8 @@ function fakeWorker() {
     postMessage(message) { this.sent.push(message); },
     terminate() { this.terminated = true; },
     reply(data) { this.onmessage({ data }); },
+    /** The id of the nth request of `kind` sent. */
+    idOf(kind, n = 0) { return this.sent.filter((m) => m.kind === kind)[n].id; },
   };
   return worker;
 }
@@ -24,48 +26,51 @@ async function loadedClient() {
   const worker = fakeWorker();
   const client = new EncoderClient({ createWorker: () => worker });
   const loaded = client.load('pack.bin');
-  worker.reply({ type: 'loaded', bytes: 7 });
+  worker.reply({ id: worker.idOf('load'), type: 'result', result: 7 });
   await loaded;
   return { client, worker };
 }
 
-const compares = (worker) => worker.sent.filter((m) => m.type === 'compare').map((m) => [m.id, m.options.sentence]);
+const compares = (worker) => worker.sent.filter((m) => m.kind === 'compare').map((m) => m.payload.options.sentence);
 
 describe('EncoderClient: only the newest sentence is answered', () => {
-  it('tags requests with sequence numbers and sends one at a time; a newer waiting request replaces an older one', async () => {
+  it('sends one request at a time; a newer waiting request replaces an older one', async () => {
     const { client, worker } = await loadedClient();
     const a = client.compare({ sentence: 'T' });
     const b = client.compare({ sentence: 'Th' });
     const c = client.compare({ sentence: 'The' });
-    expect(compares(worker)).toEqual([[1, 'T']]); // the worker is busy with the first
+    expect(compares(worker)).toEqual(['T']); // the worker is busy with the first
     expect(await b).toBeNull(); // replaced while waiting: never sent
     expect(client.busy).toBe(true);
-    worker.reply({ type: 'result', id: 1, result: 'for T' });
+    worker.reply({ type: 'result', id: worker.idOf('compare', 0), result: 'for T' });
     expect(await a).toBeNull(); // answered, but for an older sentence than the newest: dropped
-    expect(compares(worker)).toEqual([[1, 'T'], [3, 'The']]);
-    worker.reply({ type: 'result', id: 3, result: 'for The' });
-    expect(await c).toEqual({ seq: 3, result: 'for The' });
+    expect(compares(worker)).toEqual(['T', 'The']);
+    const seq = worker.idOf('compare', 1);
+    worker.reply({ type: 'result', id: seq, result: 'for The' });
+    expect(await c).toEqual({ seq, result: 'for The' });
     expect(client.busy).toBe(false);
   });
 
-  it('drops an answer that arrives after a newer request was made, even when nothing waits', async () => {
+  it('drops an answer that arrives after a newer request was made, even when nothing else waits', async () => {
     const { client, worker } = await loadedClient();
     const first = client.compare({ sentence: 'bank' });
     const second = client.compare({ sentence: 'bank of' });
-    worker.reply({ type: 'result', id: 1, result: 'old' });
-    worker.reply({ type: 'result', id: 1, result: 'old again' }); // a duplicate is ignored
+    const firstId = worker.idOf('compare', 0);
+    worker.reply({ type: 'result', id: firstId, result: 'old' });
+    worker.reply({ type: 'result', id: firstId, result: 'old again' }); // a duplicate is ignored
     expect(await first).toBeNull();
-    worker.reply({ type: 'result', id: 2, result: 'new' });
-    expect(await second).toEqual({ seq: 2, result: 'new' });
+    const seq = worker.idOf('compare', 1);
+    worker.reply({ type: 'result', id: seq, result: 'new' });
+    expect(await second).toEqual({ seq, result: 'new' });
   });
 
   it('an error rejects only the newest request; a stale one resolves to null', async () => {
     const { client, worker } = await loadedClient();
     const stale = client.compare({ sentence: 'a' });
     const newest = client.compare({ sentence: 'ab' });
-    worker.reply({ type: 'error', id: 1, message: 'too long' });
+    worker.reply({ type: 'error', id: worker.idOf('compare', 0), message: 'too long' });
     expect(await stale).toBeNull();
-    worker.reply({ type: 'error', id: 2, message: 'too long' });
+    worker.reply({ type: 'error', id: worker.idOf('compare', 1), message: 'too long' });
     await expect(newest).rejects.toThrow('too long');
   });
 
@@ -91,12 +96,23 @@ describe('EncoderClient: only the newest sentence is answered', () => {
     const workers = [];
     const client = new EncoderClient({ createWorker: () => { const w = fakeWorker(); workers.push(w); return w; } });
     const failed = client.load('pack.bin');
-    workers[0].reply({ type: 'error', message: 'could not be loaded (404)' });
+    workers[0].reply({ id: workers[0].idOf('load'), type: 'error', message: 'could not be loaded (404)' });
     await expect(failed).rejects.toThrow('404');
     expect(workers[0].terminated).toBe(true);
     const again = client.load('pack.bin');
-    workers[1].reply({ type: 'loaded', bytes: 7 });
+    workers[1].reply({ id: workers[1].idOf('load'), type: 'result', result: 7 });
     expect(await again).toBe(7);
+  });
+
+  it('passes the download\'s progress on', async () => {
+    const worker = fakeWorker();
+    const client = new EncoderClient({ createWorker: () => worker });
+    const seen = [];
+    const loaded = client.load('pack.bin', (received, total) => seen.push([received, total]));
+    worker.reply({ id: worker.idOf('load'), type: 'progress', data: { received: 5, total: 10 } });
+    worker.reply({ id: worker.idOf('load'), type: 'result', result: 10 });
+    expect(await loaded).toBe(10);
+    expect(seen).toEqual([[5, 10]]);
   });
 });
 

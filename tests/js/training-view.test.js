@@ -10,7 +10,7 @@ function fakeWorker() {
     sent: [],
     postMessage(message) { this.sent.push(message); },
     terminate() {},
-    reply(result) { this.onmessage({ data: { id: this.sent.at(-1).id, result } }); },
+    reply(result) { this.onmessage({ data: { id: this.sent.at(-1).id, type: 'result', result } }); },
   };
 }
 
@@ -20,10 +20,10 @@ describe('TrainClient', () => {
     const client = new TrainClient({ createWorker: () => worker });
     const a = client.request({ type: 'step' });
     const b = client.request({ type: 'epoch' });
-    expect(worker.sent.map((m) => m.type)).toEqual(['step']);
+    expect(worker.sent.map((m) => m.kind)).toEqual(['step']);
     worker.reply({ n: 1 });
     expect(await a).toEqual({ n: 1 });
-    expect(worker.sent.map((m) => m.type)).toEqual(['step', 'epoch']);
+    expect(worker.sent.map((m) => m.kind)).toEqual(['step', 'epoch']);
     worker.reply({ n: 2 });
     expect(await b).toEqual({ n: 2 });
     expect(client.busy).toBe(false);
@@ -45,7 +45,7 @@ describe('TrainClient', () => {
     const worker = fakeWorker();
     const client = new TrainClient({ createWorker: () => worker });
     const p = client.request({ type: 'step' });
-    worker.onmessage({ data: { id: worker.sent[0].id, error: 'the loss diverged' } });
+    worker.onmessage({ data: { id: worker.sent[0].id, type: 'error', message: 'the loss diverged' } });
     await expect(p).rejects.toThrow('the loss diverged');
   });
 });

@@ -10,7 +10,7 @@ import { VIEWS } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
-import { whenSectionsDrawn } from './components/deferred.js';
+import { holdRenders, whenSectionsDrawn } from './components/deferred.js';
 import { createCoreJobs } from './core/core-jobs.js';
 import { createEmbedCode } from './components/embed-code.js';
 import { FIGURES, figureId } from './components/figures.js';
@@ -432,7 +432,8 @@ async function start() {
   // What was typed into the skeleton's field while the core started is kept.
   const typed = document.getElementById('skeleton-sentence');
   if (typed && typed.value !== state[typed.dataset.stateKey]) state[typed.dataset.stateKey] = typed.value;
-  jobs = createCoreJobs(core, { onAnswer: render });
+  // an answer computed in the worker holds the render counter until it is drawn (deferred.js)
+  jobs = createCoreJobs(core, { onAnswer: render, hold: holdRenders });
   document.getElementById('simd-status').textContent = core.info.simd ? 'with SIMD' : 'without SIMD';
   document.getElementById('simd-note').hidden = false;
   // The address bar shows what is used: dropped settings leave it, defaults are not repeated.

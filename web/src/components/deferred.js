@@ -33,7 +33,7 @@ export function sectionsWaiting() {
 }
 
 // Work outside the sections that a render also waits for: answers computed in a worker
-// (core/core-jobs.js). Each hold is released once, after its answer is drawn.
+// (core/core-jobs.js, which main.js hands holdRenders). Each hold is released once, after its answer is drawn.
 let holds = 0;
 
 /** Holds the page's "every section drawn" signal until the returned function is called. */

@@ -8,14 +8,13 @@
 // Only the latest request matters. Per method, one call runs at a time; a newer one waits its
 // turn, and a waiting one that a newer one replaces is dropped, never computed. Answers are kept
 // by their options (the last two per method), so the redraw that follows finds its result at once.
-import { holdRenders } from '../components/deferred.js';
+import { createWorkerClient, isDropped } from './worker-client.js';
 
 /** What a call returns while its answer is being computed in the worker. */
 export const PENDING = Symbol('computing');
 
-/** The core methods that may run in the worker: the whole-lesson calls of the views. */
-export const CORE_JOB_METHODS = ['workbench', 'bankExperiment', 'qkvChapter', 'flowChapter', 'flow', 'shuffleExperiment', 'distanceExperiment',
-  'lengthExperiment', 'trainingReport', 'headsSketch', 'attentionKinds'];
+/** The core methods that may run in the worker: the chapters' one call each (and the workbench alone). */
+export const CORE_JOB_METHODS = ['workbench', 'bankExperiment', 'qkvChapter', 'flowChapter'];
 
 /** From this width of vectors (d_model), a call goes to the worker. */
 export const WIDE = 256;
@@ -24,10 +23,13 @@ const KEEP = 2;
 
 /**
  * @param {import('./attention-core.js').AttentionCore} core  the page's core (small calls)
- * @param {{onAnswer: () => void, startWorker?: () => Worker, nextFrame?: (draw: () => void) => void}} spec
- *   onAnswer redraws the page; nextFrame schedules that redraw (tests: at once)
+ * @param {{onAnswer: () => void, hold?: () => (() => void), startWorker?: () => Worker,
+ *   nextFrame?: (draw: () => void) => void}} spec
+ *   onAnswer redraws the page; hold() keeps the page's "every section drawn" signal back until
+ *   the function it returns is called (main.js passes components/deferred.js's holdRenders);
+ *   nextFrame schedules the redraw (tests: at once)
  */
-export function createCoreJobs(core, { onAnswer, startWorker = defaultWorker, nextFrame = defaultNextFrame }) {
+export function createCoreJobs(core, { onAnswer, hold = () => () => {}, startWorker = defaultWorker, nextFrame = defaultNextFrame }) {
   // Answers that arrive together (a chapter's sections ask for several) are drawn by one redraw
   // in the next frame; their holds on the render counter are released after it.
   const answeredHolds = [];
@@ -39,68 +41,44 @@ export function createCoreJobs(core, { onAnswer, startWorker = defaultWorker, ne
       for (const held of answeredHolds.splice(0)) held();
     });
   };
-  // One lane per method: each has at most one call running and one waiting, and its last
-  // answers. Lanes do not replace each other's requests: a view may need several methods.
+  // Per method: the calls sent and not answered (the one computed, and perhaps one waiting behind
+  // it: the worker client's serial channel per method keeps only the newest), and the last
+  // answers. Methods do not replace each other's requests: a view may need several.
   const lanes = new Map();
   const laneOf = (method) => {
-    if (!lanes.has(method)) lanes.set(method, { running: null, waiting: null, answers: new Map() });
+    if (!lanes.has(method)) lanes.set(method, { inFlight: [], answers: new Map() });
     return lanes.get(method);
   };
-  let worker = null;
-  let workerFailed = false;
-  let nextId = 0;
+  let workerFailed = false; // e.g. a page opened from disk: everything is computed on the page
+  const client = createWorkerClient({
+    start: startWorker,
+    name: 'core worker',
+    onStopped: () => {
+      workerFailed = true; // what was asked is computed on the page instead, at the redraw
+    },
+  });
 
-  function send(lane, job) {
-    const release = holdRenders(); // the page's render counter waits for this answer
-    lane.running = { ...job, id: ++nextId, release };
-    worker.postMessage({ id: lane.running.id, method: job.method, options: job.options });
+  function ask(lane, method, key, options) {
+    const release = hold(); // the page's render counter waits for this answer
+    const asked = { key, release };
+    lane.inFlight.push(asked);
+    client.request(method, options, { channel: method, serial: true }).then(
+      (result) => finish(lane, asked, { result }),
+      (error) => finish(lane, asked, isDropped(error) || workerFailed ? null : { error: error.message }),
+    );
   }
 
-  function finish(lane, answer) {
-    const done = lane.running;
-    lane.running = null;
-    lane.answers.delete(done.key);
-    lane.answers.set(done.key, answer);
+  function finish(lane, asked, answer) {
+    lane.inFlight = lane.inFlight.filter((a) => a !== asked);
+    if (answer) remember(lane, asked.key, answer);
+    if (answer || workerFailed) answered(asked.release);
+    else asked.release(); // a newer request replaced it: nothing to draw for this one
+  }
+
+  function remember(lane, key, answer) {
+    lane.answers.delete(key);
+    lane.answers.set(key, answer);
     while (lane.answers.size > KEEP) lane.answers.delete(lane.answers.keys().next().value);
-    if (lane.waiting) {
-      // a newer request came meanwhile: this answer is not drawn, the newer call runs
-      const next = lane.waiting;
-      lane.waiting = null;
-      send(lane, next);
-      done.release();
-    } else {
-      answered(done.release);
-    }
-  }
-
-  function ensureWorker() {
-    if (worker || workerFailed) return Boolean(worker);
-    try {
-      worker = startWorker();
-    } catch {
-      workerFailed = true; // e.g. a page opened from disk: everything is computed on the page
-      return false;
-    }
-    worker.onmessage = ({ data }) => {
-      const lane = [...lanes.values()].find((l) => l.running?.id === data.id);
-      if (lane) finish(lane, data.error !== undefined ? { error: data.error } : { result: data.result });
-    };
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      workerFailed = true;
-      worker.terminate();
-      worker = null;
-      // what was asked is computed on the page instead, at the redraw
-      const held = [];
-      for (const lane of lanes.values()) {
-        if (lane.running) held.push(lane.running.release);
-        lane.running = null;
-        lane.waiting = null;
-      }
-      if (held.length) onAnswer();
-      for (const release of held) release();
-    };
-    return true;
   }
 
   return {
@@ -109,7 +87,11 @@ export function createCoreJobs(core, { onAnswer, startWorker = defaultWorker, ne
      * error, like the direct call would.
      */
     call(method, options) {
-      if (!isWide(options) || !ensureWorker()) return core[method](options);
+      if (!isWide(options) || workerFailed) return core[method](options);
+      if (!client.start()) {
+        workerFailed = true;
+        return core[method](options);
+      }
       const lane = laneOf(method);
       const key = keyOf(method, options);
       const answer = lane.answers.get(key);
@@ -117,50 +99,23 @@ export function createCoreJobs(core, { onAnswer, startWorker = defaultWorker, ne
         if ('error' in answer) throw new Error(answer.error);
         return answer.result;
       }
-      if (lane.running?.key === key) {
-        lane.waiting = null; // back to what is being computed: nothing newer is needed
+      const inFlight = lane.inFlight.find((a) => a.key === key);
+      if (inFlight) { // asked already: not sent twice
+        // back to what is being computed: the newer request waiting behind it is not needed
+        if (inFlight !== lane.inFlight.at(-1)) client.cancelWaiting(method);
         return PENDING;
       }
-      const job = { key, method, options };
-      if (lane.running) lane.waiting = job;
-      else send(lane, job);
+      ask(lane, method, key, options);
       return PENDING;
     },
     /** True while a call is computed or waits. */
     get busy() {
-      return [...lanes.values()].some((lane) => lane.running || lane.waiting);
+      return client.busy;
     },
     delete() {
-      worker?.terminate();
-      worker = null;
+      client.dispose();
     },
   };
-}
-
-/** Thrown by coreViaJobs while an answer is computed; its message says so. */
-export class ComputingError extends Error {
-  constructor(message) {
-    super(message);
-    this.computing = true;
-  }
-}
-
-/**
- * The core as the drawing code of a section sees it: the same methods, but the whole-lesson ones
- * go through `jobs`, and while their answer is computed they throw a ComputingError (after
- * calling onPending), which the section shows as its message.
- */
-export function coreViaJobs(core, jobs, onPending) {
-  const via = Object.create(core);
-  for (const method of CORE_JOB_METHODS) {
-    via[method] = (options) => {
-      const result = jobs.call(method, options);
-      if (result !== PENDING) return result;
-      onPending();
-      throw new ComputingError(computingText(options));
-    };
-  }
-  return via;
 }
 
 /** Runs `draw` in the next animation frame (or soon, on a hidden page that gets no frames). */

@@ -1,6 +1,6 @@
 import { readVectorFile, splitWords } from './read-file.js';
 import { packUrl } from '../pack-url.js';
-import { lifeLockName, watchLife } from '../core/worker-life.js';
+import { createWorkerClient, isDropped } from '../core/worker-client.js';
 // The page's pretrained word vectors: the bundled GloVe subset (fetched only when chosen) and
 // the learner's own file (read in a Web Worker, never uploaded). Tables are kept here as
 // {name, words, dim, data: Float32Array, index: Map}; for each computation the rows a sentence
@@ -21,8 +21,7 @@ const GLOVE_NAME = 'GloVe 6B 100-d (20,001-word int8 subset)';
 const tables = { glove: null, file: null };
 const loading = { glove: null };
 const listeners = new Set();
-let worker = null;
-let nextLoad = 0; // each load's id; the worker echoes it, so late messages of an old load are ignored
+let nextLoad = 0; // each load's number: a table indexed after a newer load began is dropped
 
 /** Called after a table arrives (or changes), so views can redraw. */
 export function onVectorsChange(listener) {
@@ -106,29 +105,19 @@ export function gloveLoading() {
   return Boolean(loading.glove) && !tables.glove;
 }
 
-let workerGone = () => {}; // rejects the load in progress when the worker ends unasked
-
-/** The reading worker, watched so that its end is heard even when the browser sends no event. */
-function startVectorWorker() {
-  const started = new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' });
-  started.addEventListener('message', ({ data }) => {
-    if (data.type !== 'alive') return;
-    watchLife(data.lock, () => {
-      if (worker !== started) return; // dropped on purpose, or after its error event
-      dropWorker(started);
-      workerGone();
-    });
-  });
-  started.postMessage({ type: 'life', lock: lifeLockName('vectors') });
-  return started;
-}
-
-/** Forgets a worker that failed, so the next load starts a new one. */
-function dropWorker(failed) {
-  if (worker !== failed) return;
-  worker = null;
-  failed.terminate();
-}
+// The reading worker (workers/vectors-worker.js), watched so that its end is heard even when the
+// browser sends no event (worker-client.js); the next load after a failure starts a new one.
+const reader = createWorkerClient({
+  start: () => new Worker(new URL('../workers/vectors-worker.js', import.meta.url), { type: 'module' }),
+  name: 'vector reader',
+  life: 'vectors',
+  stoppedText: (cause, detail) => {
+    if (cause === 'start') return `The vector reader could not start here (${detail}).`;
+    if (cause === 'exit') return 'The vector reader stopped unexpectedly (the browser may have run short of memory: a lower word cap needs less). Choose the file again to retry.';
+    return `The vector reader stopped: ${detail}. Choose the file again to retry.`;
+  },
+});
+let warmAsked = false; // of the worker running now
 
 /**
  * Starts the reading worker, if it is not running, and has it load its core and warm up its
@@ -136,23 +125,15 @@ function dropWorker(failed) {
  * file is read by optimized code. Where no worker can start, nothing is done.
  */
 export function prepareVectorReader() {
-  if (!worker) {
-    let started;
-    try {
-      started = startVectorWorker();
-    } catch {
-      return;
-    }
-    worker = started;
-    // Until a load sets its own handler: a worker whose script failed is dropped, so that the
-    // learner's load starts a new one (and says so if that fails too) instead of waiting forever.
-    started.onerror = () => dropWorker(started);
-  }
-  if (warmAsked.has(worker)) return;
-  warmAsked.add(worker);
-  worker.postMessage({ type: 'warm' });
+  if (reader.running && warmAsked) return;
+  if (!reader.running) warmAsked = false;
+  if (!reader.start()) return;
+  warmAsked = true;
+  // a worker whose script failed is dropped by the client: the learner's load starts a new one
+  reader.request('warm').catch(() => {});
 }
-const warmAsked = new WeakSet();
+
+const cancelledError = () => Object.assign(new Error('Loading was cancelled.'), { cancelled: true });
 
 /**
  * Reads a learner's file in the worker. Resolves to the table; `onProgress(bytes, total)`.
@@ -161,7 +142,6 @@ const warmAsked = new WeakSet();
 export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onProgress = () => {} } = {}) {
   const id = ++nextLoad;
   let cancelled = false;
-  const cancelledError = () => Object.assign(new Error('Loading was cancelled.'), { cancelled: true });
   // The words arrive as one string, a word per line: split here, where they are indexed. The
   // table is used only if no cancel or newer load came while it was indexed.
   const keep = async ({ wordsText, ...result }) => {
@@ -171,56 +151,38 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
     changed();
     return tables.file;
   };
-  if (!worker) {
-    try {
-      worker = startVectorWorker();
-      warmAsked.add(worker); // started for this file: warming up now would only delay it
-    } catch {
-      // No worker here (a page opened from disk): read on the page itself, in 1 MB pieces with a
-      // pause after each, so the progress bar moves and the tab stays usable.
-      if (!core) throw new Error('No worker can start here, and no core was given to read the file on the page.');
-      const promise = readVectorFile(core, file, {
-        maxWords, wanted, chunkBytes: 1024 * 1024, onProgress, yieldBetweenChunks: true,
-        isCancelled: () => cancelled || id !== nextLoad,
-      }).then((result) => {
-        if (result === null) throw cancelledError();
-        return keep(result);
-      });
-      return { promise, cancel() { cancelled = true; } };
-    }
+  if (!reader.running) warmAsked = true; // started for this file: warming up now would only delay it
+  if (!reader.start()) {
+    const isCancelled = () => cancelled || id !== nextLoad;
+    return { promise: readOnPage(file, { core, maxWords, wanted, onProgress, isCancelled }).then(keep), cancel() { cancelled = true; } };
   }
-  let settle;
-  let received = false; // the table has arrived: the worker's end no longer concerns this load
-  const promise = new Promise((resolve, reject) => {
-    settle = { resolve, reject };
-    worker.onmessage = ({ data: m }) => {
-      if (m.id !== id) return;
-      if (m.type === 'progress') onProgress(m.bytes, m.total);
-      else if (m.type === 'cancelled') reject(cancelledError());
-      else if (m.type === 'error') reject(new Error(m.message));
-      else if (m.type === 'done') {
-        received = true;
-        keep({ wordsText: m.wordsText, dim: m.dim, data: m.data, summary: m.summary }).then(resolve, reject);
-      }
-    };
-    const current = worker;
-    worker.onerror = (e) => {
-      dropWorker(current);
-      if (!received) reject(new Error(`The vector reader stopped: ${e.message ?? 'unknown error'}. Choose the file again to retry.`));
-    };
-    workerGone = () => {
-      if (!received) reject(new Error('The vector reader stopped unexpectedly (the browser may have run short of memory: a lower word cap needs less). Choose the file again to retry.'));
-    };
+  // a newer load supersedes this one on the channel: the worker is told to stop reading it
+  const reading = reader.request('load', { file, maxWords, wanted }, {
+    channel: 'load',
+    onUpdate: (type, { bytes, total }) => onProgress(bytes, total),
   });
-  worker.postMessage({ type: 'load', id, file, maxWords, wanted });
+  const promise = reading.then((result) => {
+    if (result === null) throw cancelledError();
+    return keep(result);
+  }, (error) => {
+    throw isDropped(error) ? cancelledError() : error;
+  });
   return {
     promise,
     cancel() {
       cancelled = true;
-      worker.postMessage({ type: 'cancel' });
-      settle.reject(cancelledError());
+      reading.cancel();
     },
   };
+}
+
+// No worker here (a page opened from disk): read on the page itself, in 1 MB pieces with a pause
+// after each, so the progress bar moves and the tab stays usable.
+async function readOnPage(file, { core, maxWords, wanted, onProgress, isCancelled }) {
+  if (!core) throw new Error('No worker can start here, and no core was given to read the file on the page.');
+  const result = await readVectorFile(core, file, { maxWords, wanted, chunkBytes: 1024 * 1024, onProgress, yieldBetweenChunks: true, isCancelled });
+  if (result === null) throw cancelledError();
+  return result;
 }
 
 /**

@@ -2,8 +2,8 @@
 // (t-SNE and UMAP when the core has them), drawn in 2-D or 3-D, with every neighbour read in the
 // original space. Besides word tables: the trained encoder's token table, and ambiguous words'
 // contextual vectors coloured by sense (views/space-sources.js). The layout and every
-// measurement run in workers/space-worker.js; this module keeps the controls, draws what the
-// worker sends, and drops anything from an older run.
+// measurement run in workers/space-worker.js (through core/worker-client.js); this module keeps
+// the controls, draws what the worker sends, and drops anything from an older run.
 import { select } from 'd3';
 import { createStatus } from '../components/status.js';
 import { figureAttr } from '../components/figures.js';
@@ -16,6 +16,7 @@ import { contextTable, encoderTable, findPoint, isContext, needsModel } from './
 import { renderLegend, renderSenses } from './space-senses.js';
 import { buildModelLoader, modelUrl } from '../components/model-loader.js';
 import { sharedEncoderClient } from '../core/encoder-client.js';
+import { createWorkerClient, isDropped } from '../core/worker-client.js';
 
 const K = 10;
 const FAMILY = ['husband', 'wife', 'father', 'mother', 'daughter', 'son', 'prince', 'princess', 'computer'];
@@ -70,9 +71,8 @@ export const spaceView = {
     results.append('p').attr('id', 'space-tsne-note').text(TSNE_NOTE);
 
     const plot = createSpacePlot(plotHolder, { onPick: (i) => words && update({ spaceWord: words[i] }) });
-    let worker = null;
-    let run = 0; // the run the page listens to; older answers are dropped
-    let ask = 0;
+    let run = 0; // the run the page listens to; answers to older runs are dropped
+    let unmounted = false;
     let words = null;
     let dataKey = '';
     let layoutKey = '';
@@ -82,64 +82,50 @@ export const spaceView = {
     let fileTable = null;
     let paused = false;
     let reportList = null; // the word list the last report was asked for
+    let layoutRequest = null; // the running layout's request (Cancel cancels it)
 
-    const startWorker = () => {
-      worker = new Worker(new URL('../workers/space-worker.js', import.meta.url), { type: 'module' });
-      worker.onmessage = ({ data: m }) => { if (m.run === run) answer(m); };
-      worker.onerror = (e) => {
-        const message = `The background worker stopped: ${e.message ?? 'unknown error'}`;
-        status.error(message);
-        for (const { reject } of waiting.values()) reject(new Error(message)); // no answer will come
-        waiting.clear();
-      };
-    };
-
-    // Questions whose answer a load waits for (the contextual vectors: space-sources.js), by their
-    // ask number; the worker's error for one rejects it. An answer to an older run is never read.
-    const waiting = new Map();
-    const askWorker = (message) => new Promise((resolve, reject) => {
-      const id = ++ask;
-      waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...message, run, ask: id });
+    const spaceWorker = createWorkerClient({
+      start: () => new Worker(new URL('../workers/space-worker.js', import.meta.url), { type: 'module' }),
+      name: 'background worker',
+      stoppedText: (cause, detail) => (cause === 'start' ? `The background worker could not start here (${detail}).` : `The background worker stopped: ${detail}`),
+      onStopped: (error) => status.error(error.message), // every request it held is rejected too
     });
 
-    function answer(m) {
-      if (waiting.has(m.ask)) {
-        const { resolve, reject } = waiting.get(m.ask);
-        waiting.delete(m.ask);
-        if (m.type === 'error') reject(new Error(m.message));
-        else resolve(m);
-        return;
-      }
-      if (m.type === 'error') {
-        const point = /\bpoint (\d+)\b/.exec(m.message);
-        const word = point && words?.[Number(point[1]) - 1];
-        status.error(word ? `${m.message} (point ${point[1]} is “${word}”)` : m.message);
-        progressText.text('Nothing new to draw: see the message above.');
-        buttons(false);
-        view.attr('data-state', 'error');
-        return;
-      }
-      if (m.type === 'loaded') return;
-      if (m.type === 'cancelled') {
-        progressText.text('Cancelled: the last frame stays on screen.');
-        buttons(false);
-        return;
-      }
-      if (m.type === 'frame') return drawFrame(m);
-      if (m.type === 'neighbours') {
-        picked = m;
-        renderNeighbours(neighbours, { picked, words, k: K, outDim: frame?.outDim ?? 2, onPick: (i) => update({ spaceWord: words[i] }), sentences: dataset?.senses?.sentences });
-        draw();
-        randomNote.text(current.spaceData === 'random' && m.original.length ? randomTableText(m.original[0].value, m.original.at(-1).value, m.original.length) : '');
-        view.attr('data-neighbours', words[m.query]);
-        return;
-      }
-      if (m.type === 'report') {
-        renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData) });
-        if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, mixing: dataset.mixing, method: methodName(current.spaceMethod), outDim: frame.outDim });
-        view.attr('data-report', String(run));
-      }
+    /**
+     * Asks the worker for `kind`; `use(result)` is called only if the run is still the page's.
+     * Each kind is a channel: a newer question of a kind replaces the older one's answer.
+     */
+    function ask(kind, payload, use, options = {}) {
+      const myRun = run;
+      const asked = spaceWorker.request(kind, payload, { channel: kind, ...options });
+      asked.then((result) => { if (myRun === run) use(result); }, (error) => { if (myRun === run && !isDropped(error)) failed(error.message); });
+      return asked;
+    }
+
+    // The contextual vectors (space-sources.js) await their answers: a newer run drops them.
+    const askWorker = ({ type, ...payload }) => spaceWorker.request(type, payload, { channel: type });
+
+    function failed(message) {
+      const point = /\bpoint (\d+)\b/.exec(message);
+      const word = point && words?.[Number(point[1]) - 1];
+      status.error(word ? `${message} (point ${point[1]} is “${word}”)` : message);
+      progressText.text('Nothing new to draw: see the message above.');
+      buttons(false);
+      view.attr('data-state', 'error');
+    }
+
+    function showNeighbours(m) {
+      picked = m;
+      renderNeighbours(neighbours, { picked, words, k: K, outDim: frame?.outDim ?? 2, onPick: (i) => update({ spaceWord: words[i] }), sentences: dataset?.senses?.sentences });
+      draw();
+      randomNote.text(current.spaceData === 'random' && m.original.length ? randomTableText(m.original[0].value, m.original.at(-1).value, m.original.length) : '');
+      view.attr('data-neighbours', words[m.query]);
+    }
+
+    function showReport(m) {
+      renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData) });
+      if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, mixing: dataset.mixing, method: methodName(current.spaceMethod), outDim: frame.outDim });
+      view.attr('data-report', String(run));
     }
 
     function drawFrame(m) {
@@ -186,7 +172,7 @@ export const spaceView = {
       }
       status.error('');
       view.attr('data-neighbours', null); // set again by this question's answer
-      worker.postMessage({ type: 'neighbours', run, ask: ++ask, query, k: Math.min(K, words.length - 1) });
+      ask('neighbours', { query, k: Math.min(K, words.length - 1) }, showNeighbours);
     }
 
     function askReport() {
@@ -199,8 +185,8 @@ export const spaceView = {
       reportList = current.spaceList;
       const senses = dataset.senses ? { words: dataset.senses.words, senses: dataset.senses.senses } : null;
       view.attr('data-report', null); // set again by this question's answer
-      worker.postMessage({ type: 'report', run, ask: ++ask, k: Math.min(K, n - 1), queries, dimensions: SURVIVAL_DIMS,
-        members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS, senses });
+      ask('report', { k: Math.min(K, n - 1), queries, dimensions: SURVIVAL_DIMS,
+        members, analogy: analogy.every((i) => i >= 0) ? analogy : null, trustPoints: TRUST_POINTS, senses }, showReport);
     }
 
     function buttons(running) {
@@ -209,15 +195,18 @@ export const spaceView = {
     }
     pause.on('click', () => {
       paused = !paused;
-      worker.postMessage({ type: paused ? 'pause' : 'resume', run });
+      spaceWorker.request(paused ? 'pause' : 'resume').catch(() => {});
       buttons(true);
     });
-    cancel.on('click', () => worker.postMessage({ type: 'cancel', run }));
+    cancel.on('click', () => {
+      layoutRequest?.cancel(); // the worker stops stepping; the last frame stays
+      progressText.text('Cancelled: the last frame stays on screen.');
+      buttons(false);
+    });
 
     async function loadData(s) {
       const myRun = ++run;
-      for (const { reject } of waiting.values()) reject(new Error('superseded')); // their answers would be dropped
-      waiting.clear();
+      for (const kind of ['senseTask', 'senseVectors', 'neighbours', 'report']) spaceWorker.cancel(kind); // of the older run
       frame = null;
       picked = { original: [], inLayout: [], query: -1 };
       dataset = null;
@@ -228,7 +217,7 @@ export const spaceView = {
       loader.box.style('display', needsModel(s.spaceData) ? null : 'none');
       if (needsModel(s.spaceData) && !client.ready) {
         // nothing of the previous source stays on screen while the model is missing
-        worker.postMessage({ type: 'cancel', run: -1 }); // stops a running layout; its answer is ignored
+        spaceWorker.cancel('layout'); // stops a running layout
         plot.draw({ layout: new Float32Array(0), outDim: 2, listed: new Set(), marked: new Set(), selected: -1, labels: [], colours: null });
         for (const panel of [neighbours, variance, report]) panel.selectAll('*').remove();
         for (const line of [readoutLine, projection, randomNote]) line.text('');
@@ -263,7 +252,7 @@ export const spaceView = {
         renderLegend(legend, dataset.senses?.classes ?? null);
         if (dataset.pieces) sourceNote.text(piecesText(n, d, dataset.pieces));
         view.attr('data-state', null);
-        worker.postMessage({ type: 'load', run, points, n, d }, [points.buffer]);
+        ask('load', { points, n, d }, () => {}, { transfer: [points.buffer] });
         runLayout(s, false);
       } catch (error) {
         if (myRun === run) {
@@ -302,7 +291,10 @@ export const spaceView = {
       paused = false;
       bar.property('value', 0);
       progressText.text(`${methodName(s.spaceMethod)}: starting…`);
-      worker.postMessage({ type: 'layout', run, method: s.spaceMethod, outDim: s.spaceDim });
+      const myRun = run;
+      layoutRequest = ask('layout', { method: s.spaceMethod, outDim: s.spaceDim }, () => {}, {
+        onUpdate: (type, m) => { if (type === 'frame' && myRun === run) drawFrame(m); },
+      });
     }
 
     ui.file.on('change', (e) => {
@@ -316,9 +308,10 @@ export const spaceView = {
       }).catch((error) => status.error(`Your file could not be read: ${error.message}`));
     });
 
-    startWorker();
+    spaceWorker.start(); // its core loads while the page loads the vectors
 
     function render(s) {
+      if (unmounted) return; // a model load that ends after the chapter was left
       current = s;
       ui.sync(s);
       const nextData = `${s.spaceData}|${s.spaceData === 'file' ? fileTable?.words.length : isContext(s.spaceData) ? '' : s.spaceCount}`;
@@ -346,8 +339,9 @@ export const spaceView = {
       status,
       render,
       unmount() {
-        worker?.terminate();
-        worker = null;
+        unmounted = true;
+        run += 1; // a load still awaiting its vectors asks nothing more
+        spaceWorker.dispose();
       },
     };
   },

@@ -7,6 +7,7 @@ import { dataTable } from '../components/data-table.js';
 import { num, full, shapeText } from '../format.js';
 import { drawTrainingGradients } from '../components/training-gradients.js';
 import { drawTrainingExport } from './training-export.js';
+import { parameterList } from './training-run-data.js';
 import { drawSenseCheck } from './training-sense.js';
 import { countsSentence, overfittingNote, inferenceText, persistenceText } from './training-text.js';
 
@@ -30,18 +31,6 @@ export function buildSections(results) {
     out[key] = section.append('div').attr('class', 'training-body');
   });
   return out;
-}
-
-const PARAMETER_NAMES = ['W_q', 'W_k', 'W_v', 'W_head', 'b_head'];
-
-/**
- * The run's parameters as a list the core can compare: [{name, rows, cols, data}]. The
- * embedding table counts only when it is trained.
- */
-export function parameterList(p, trainableEmbeddings) {
-  const list = PARAMETER_NAMES.filter((name) => p[name]).map((name) => ({ name, ...p[name] }));
-  if (trainableEmbeddings && p.embeddings) list.push({ name: 'embeddings', ...p.embeddings });
-  return list;
 }
 
 /** Everything, for the run as it is now. */

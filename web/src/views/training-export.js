@@ -3,9 +3,8 @@
 // the run itself is not stored anywhere, so this is the only way to keep it past a reload.
 import { download } from '../components/export.js';
 import { matrixNpy, matricesJson } from '../components/export-formats.js';
-import { parameterList } from './training-draw.js';
 import { pytorchTrainingScript } from './training-script.js';
-import { scriptInput } from './training-run-data.js';
+import { parameterList, scriptInput } from './training-run-data.js';
 
 export function drawTrainingExport(section, run) {
   section.html('');

@@ -55,3 +55,17 @@ export function scriptInput(run) {
     initial: run.initial, batches: run.batchOrder, batchesPerEpoch: run.counts.batchesPerEpoch,
   };
 }
+
+// The trained matrices by name (the export and the drawing both list them; kept here so neither
+// imports the other).
+const PARAMETER_NAMES = ['W_q', 'W_k', 'W_v', 'W_head', 'b_head'];
+
+/**
+ * The run's parameters as a list the core can compare: [{name, rows, cols, data}]. The
+ * embedding table counts only when it is trained.
+ */
+export function parameterList(p, trainableEmbeddings) {
+  const list = PARAMETER_NAMES.filter((name) => p[name]).map((name) => ({ name, ...p[name] }));
+  if (trainableEmbeddings && p.embeddings) list.push({ name: 'embeddings', ...p.embeddings });
+  return list;
+}

@@ -1,27 +1,15 @@
 // The attention core in a Worker, for the calls that take longer than a frame (1024-wide
-// vectors: a projection is a million numbers). It runs one call at a time, as asked by
-// core/core-jobs.js, and answers with the result (its typed arrays moved, not copied).
-//   in:  {id, method, options}        out: {id, result} | {id, error}
+// vectors: a projection is a million numbers). Asked by core/core-jobs.js, one call per request
+// (kind: the core method, payload: its options); the result's typed arrays are moved, not copied.
 import { loadAttentionCore } from '../core/view-core.js';
 import { CORE_JOB_METHODS } from '../core/core-jobs.js';
+import { moved, serve } from './serve.js';
 
 let corePromise;
 
-self.onmessage = async ({ data: { id, method, options } }) => {
-  corePromise ??= loadAttentionCore();
-  try {
-    if (!CORE_JOB_METHODS.includes(method)) throw new Error(`not a core job: ${method}`);
-    const core = await corePromise;
-    const result = core[method](options);
-    self.postMessage({ id, result }, buffersOf(result));
-  } catch (error) {
-    self.postMessage({ id, error: error?.message ?? String(error) });
-  }
+const callCore = (method) => async (options) => {
+  const core = await (corePromise ??= loadAttentionCore());
+  return moved(core[method](options));
 };
 
-/** Every typed array's buffer in a result, to move them to the page instead of copying. */
-function buffersOf(value, found = new Set()) {
-  if (ArrayBuffer.isView(value)) found.add(value.buffer);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) buffersOf(item, found);
-  return [...found];
-}
+serve(Object.fromEntries(CORE_JOB_METHODS.map((method) => [method, callCore(method)])));

@@ -3,9 +3,9 @@
 // each answer; Stop simply asks for no more, so the weights reached stay here, in the trainer.
 // Every answer carries a snapshot: the counts, the parameters now and at step 0, the chosen
 // validation sentence's attention. Typed arrays are moved to the page, not copied.
-//   in:  {id, type: 'create', config, glove?} | {id, type: 'step' | 'epoch' | 'evaluate' | 'snapshot', show}
-//   out: {id, result} | {id, error}
+//   kinds (workers/serve.js): create {config, glove?, show} | step, epoch, evaluate, snapshot {show}
 import { loadTrainCore } from '../core/train-core.js';
+import { moved, serve } from './serve.js';
 
 let corePromise;
 let trainer = null;
@@ -29,16 +29,13 @@ const ACTIONS = {
   snapshot: () => ({}),
 };
 
-self.onmessage = async ({ data: { id, type, show, ...options } }) => {
-  try {
-    if (!ACTIONS[type]) throw new Error(`not a training action: ${type}`);
-    if (type !== 'create' && !trainer) throw new Error('No training run has been started.');
-    const result = { ...(await ACTIONS[type](options)), ...snapshot(show) };
-    self.postMessage({ id, result }, buffersOf(result));
-  } catch (error) {
-    self.postMessage({ id, error: error?.message ?? String(error) });
-  }
+/** An action, then the snapshot the page draws after it. */
+const withSnapshot = (type) => async ({ show, ...options } = {}) => {
+  if (type !== 'create' && !trainer) throw new Error('No training run has been started.');
+  return moved({ ...(await ACTIONS[type](options)), ...snapshot(show) });
 };
+
+serve(Object.fromEntries(Object.keys(ACTIONS).map((type) => [type, withSnapshot(type)])));
 
 /** What the page draws after every action: counts, parameters now and at step 0, one sentence's A. */
 function snapshot(show = 0) {
@@ -52,10 +49,4 @@ function snapshot(show = 0) {
     attention: index >= 0 ? { index, ...trainer.attention(index, 'validation') } : null,
     batchOrder: trainer.batchOrder(),
   };
-}
-
-function buffersOf(value, found = new Set()) {
-  if (ArrayBuffer.isView(value)) found.add(value.buffer);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) buffersOf(item, found);
-  return [...found];
 }
