@@ -1,6 +1,6 @@
 // Every view of the page, in the order of the course. Each is reachable as ?view=<id> and
 // embeddable on its own. A view is a plain object:
-//   id       the URL value                 chapter  its number in DESIGN.md's list
+//   id       the URL value                 chapter  its number on the page (docs/chapters.md)
 //   title    the navigation label          params   its own URL parameters (see state.js)
 //   mount(root, {core, state, update}) -> {render(state), status?}
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
