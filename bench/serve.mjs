@@ -3,27 +3,29 @@
 // builds into build/bench-before/), the page's file reader and, for training.mjs, the page's core
 // loader (attention-core.js and the two modules it imports) and, for space.mjs, the bundled GloVe
 // pack and the peers' bundle (build/bench-space/), nothing else from the repo.
-import { createServer } from 'node:http';
+// The server itself, and its MIME types, are scripts/static-server.mjs.
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, normalize } from 'node:path';
+import { contentType, fileUnder, listen, requestPath } from '../scripts/static-server.mjs';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
+/** The only kinds of file served. */
+const EXTENSIONS = new Set(['.html', '.js', '.wasm', '.bin']);
 const ALLOWED = ['/bench/', '/web/src/wasm/', '/web/src/vectors/read-file.js', '/build/bench-before/',
   '/web/src/core/attention-core.js', '/web/src/core/wasm-url.js', '/web/src/core/space-data.js',
   '/build/bench-space/', '/public/data/glove-100d.i8.bin'];
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */
 export async function serveBench(root) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    if (!ALLOWED.some((prefix) => path.startsWith(prefix)) || !TYPES[extname(path)]) {
+  const { url, close } = await listen(async (req, res) => {
+    const path = normalize(requestPath(req));
+    if (!ALLOWED.some((prefix) => path.startsWith(prefix)) || !EXTENSIONS.has(extname(path))) {
       res.writeHead(404).end('not found');
       return;
     }
     try {
-      const body = await readFile(join(root, path));
+      const body = await readFile(await fileUnder(root, path));
       res.writeHead(200, {
-        'Content-Type': TYPES[extname(path)],
+        'Content-Type': contentType(path),
         // Cross-origin isolation: without it Chromium coarsens performance.now() to 100 µs,
         // too blunt for the n = 64 calls that take well under a millisecond.
         'Cross-Origin-Opener-Policy': 'same-origin',
@@ -35,7 +37,6 @@ export async function serveBench(root) {
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
+  // The callers add paths that start with a slash: the URL is given without one.
+  return { url: url.slice(0, -1), close };
 }

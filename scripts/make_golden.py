@@ -10,21 +10,20 @@ Usage:  /usr/bin/python3 scripts/make_golden.py
 Needs Debian's python3-numpy (1.24.2) and python3-torch (1.13) (apt packages), not pip ones.
 Output is deterministic: running it twice gives the same bytes.
 
-JSON conventions (see tests/fixtures/README.md):
+JSON conventions (see tests/fixtures/README.md; the writer is scripts/golden_common.py):
   * floats are Python's shortest round-trip repr of the double; float32 torch values are
     widened to double exactly (.double().tolist()), so parsing gives the exact float back;
   * matrices are lists of rows;
   * -infinity (a causally masked score) is written as null, because JSON has no infinity;
     no other non-finite value can appear (the script refuses NaN and +inf).
 """
-import hashlib
-import json
 import math
-import pathlib
 import platform
 import sys
 
 import numpy as np
+
+from golden_common import FIXTURES, cosine, softmax, write_case
 
 try:
     import torch
@@ -34,8 +33,7 @@ except ImportError:  # pragma: no cover - environment problem, explain it
     sys.exit("make_golden.py needs PyTorch: apt-get install python3-torch "
              "and run it with /usr/bin/python3")
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT_DIR = ROOT / "tests" / "fixtures"
+OUT_DIR = FIXTURES
 
 VOCAB = ["bank", "of", "the", "river", "account", "money", "has", "today"]
 
@@ -50,81 +48,8 @@ GENERATED_BY = {
 
 
 # --------------------------------------------------------------------------------------
-# JSON output
-# --------------------------------------------------------------------------------------
-
-def clean(value):
-    """Turns numpy/torch values into plain JSON values; -inf becomes None (null)."""
-    if isinstance(value, torch.Tensor):
-        return clean(value.detach().double().tolist())
-    if isinstance(value, np.ndarray):
-        return clean(value.tolist())
-    if isinstance(value, dict):
-        return {str(k): clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [clean(v) for v in value]
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    if isinstance(value, (float, np.floating)):
-        f = float(value)
-        if math.isnan(f) or f == math.inf:
-            raise ValueError(f"refusing to write non-finite value {f!r}")
-        return None if f == -math.inf else f
-    if value is None or isinstance(value, str):
-        return value
-    raise TypeError(f"cannot write {type(value).__name__} to JSON")
-
-
-def is_scalar(v):
-    return v is None or isinstance(v, (bool, int, float, str))
-
-
-def render(value, indent=0):
-    """JSON with one matrix row per line and vectors on one line; readable but small."""
-    pad = " " * indent
-    inner = " " * (indent + 1)
-    if is_scalar(value):
-        return json.dumps(value, allow_nan=False)
-    if isinstance(value, list):
-        if all(is_scalar(v) for v in value):
-            return "[" + ", ".join(json.dumps(v, allow_nan=False) for v in value) + "]"
-        return "[\n" + ",\n".join(inner + render(v, indent + 1) for v in value) + "\n" + pad + "]"
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        items = [inner + json.dumps(k) + ": " + render(v, indent + 1) for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    raise TypeError(type(value))
-
-
-def write_case(name, payload):
-    data = clean(payload)
-    text = render(data) + "\n"
-    # The rendering must be ordinary JSON that parses back to the same values.
-    assert json.loads(text) == data
-    path = OUT_DIR / f"{name}.json"
-    path.write_bytes(text.encode("ascii"))
-    digest = hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
-    shown = path.relative_to(ROOT) if ROOT in path.parents else path
-    print(f"wrote {shown}  ({len(text)} bytes, sha256 {digest}...)")
-    return path
-
-
-# --------------------------------------------------------------------------------------
 # NumPy notebook (Class 04 / Class 05)
 # --------------------------------------------------------------------------------------
-
-def softmax(x, axis=-1):
-    x = x - np.max(x, axis=axis, keepdims=True)
-    e = np.exp(x)
-    return e / np.sum(e, axis=axis, keepdims=True)
-
-
-def cosine(a, b):
-    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
-
 
 def words_of(sentence):
     return sentence.split()

@@ -8,7 +8,8 @@
 Usage:  /usr/bin/python3 scripts/make_golden_syllabus.py
 Needs Debian's python3-numpy; the TF-IDF case needs python3-sklearn and the multi-head case
 python3-torch (apt packages, run with /usr/bin/python3). Deterministic: two runs, same bytes.
-JSON conventions are those of scripts/make_golden.py (see tests/fixtures/README.md).
+JSON conventions are those of scripts/make_golden.py, written by scripts/golden_common.py
+(see tests/fixtures/README.md).
 """
 import pathlib
 import platform
@@ -18,7 +19,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from make_golden import write_case  # noqa: E402  (same JSON writer and conventions)
+from golden_common import write_case  # noqa: E402  (the notebook fixtures' JSON writer)
 
 
 def generated_by(**extra):

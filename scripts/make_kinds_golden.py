@@ -24,16 +24,16 @@ torch's message for mha(X_A, X_B, X_A) when the lengths differ, and the cross-at
 nn.Linear projections in float32.
 
 Usage:  /usr/bin/python3 scripts/make_kinds_golden.py   (python3-numpy, python3-torch; deterministic)
-The JSON writer and the notebook helpers are make_golden.py's (same conventions, see
-tests/fixtures/README.md): -inf is written as null.
+The JSON writer is scripts/golden_common.py's and the notebook helpers are make_golden.py's (same
+conventions, see tests/fixtures/README.md): -inf is written as null.
 """
 import pathlib
 import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from make_golden import (VOCAB, build_embeddings, extra_words, nn, softmax, torch,  # noqa: E402
-                         write_case)
+from golden_common import softmax, write_case  # noqa: E402
+from make_golden import VOCAB, build_embeddings, extra_words, nn, torch  # noqa: E402
 import numpy as np  # noqa: E402
 
 import platform  # noqa: E402

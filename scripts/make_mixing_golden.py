@@ -18,17 +18,14 @@ It also stores the notebook's two-sentence cosines including the second sentence
 
 Usage:  /usr/bin/python3 scripts/make_mixing_golden.py     (NumPy only; deterministic output)
 """
-import hashlib
-import json
-import math
-import pathlib
 import platform
 import re
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "fixtures" / "numpy_mixing.json"
+from golden_common import FIXTURES, clean, cosine, softmax, write_json
+
+OUT = FIXTURES / "numpy_mixing.json"
 VOCAB = ["bank", "of", "the", "river", "account", "money", "has", "today"]
 SENTENCES = ["Bank of the river", "Noa can be annoying, but she is a great cat"]
 TABLE_SCALE = 0.25
@@ -47,16 +44,6 @@ def build_table(keys, d_model, seed=0):
         if w not in table:
             table[w] = rng.normal(size=d_model)
     return table
-
-
-def softmax(x):
-    x = x - np.max(x, axis=-1, keepdims=True)
-    e = np.exp(x)
-    return e / np.sum(e, axis=-1, keepdims=True)
-
-
-def cosine(a, b):
-    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
 
 
 def mixing(S, divisor, A):
@@ -128,22 +115,6 @@ def bank_cosines():
     }
 
 
-def clean(v):
-    if isinstance(v, np.ndarray):
-        return clean(v.tolist())
-    if isinstance(v, dict):
-        return {k: clean(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [clean(x) for x in v]
-    if isinstance(v, (np.floating, float)):
-        f = float(v)
-        assert math.isfinite(f)
-        return f
-    if isinstance(v, np.integer):
-        return int(v)
-    return v
-
-
 def main():
     payload = {
         "case": "numpy_mixing",
@@ -154,9 +125,7 @@ def main():
         "cases": [case(s, c) for s in SENTENCES for c in ("plain", "free_scale", "unit_rows", "table_scale")],
         "bank_cosines": bank_cosines(),
     }
-    text = json.dumps(clean(payload), indent=1) + "\n"
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes, sha256 {hashlib.sha256(text.encode()).hexdigest()[:16]})")
+    write_json(OUT, clean(payload, allow_neg_inf=False), indent=1)
     for c in payload["cases"]:
         r = c["rows"]
         print(f'{c["sentence"][:12]:12} {c["control"]:12} a11={r[0]["self_weight"]:.6g} a12={c["A"][0][1]:.3g} '

@@ -14,16 +14,12 @@ needs only NumPy. It stores, for "Bank of the river":
 
 Usage:  /usr/bin/python3 scripts/make_positional_golden.py     (deterministic output)
 """
-import hashlib
 import json
-import math
-import pathlib
 import platform
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures"
+from golden_common import FIXTURES, clean, softmax, write_json
 
 
 def positional_encoding(n, d):
@@ -42,12 +38,6 @@ def positional_encoding_vectorised(n, d):
     two_k = (np.arange(d) - np.arange(d) % 2)[None, :]
     angle = pos / np.power(10000.0, two_k / d)
     return np.where(np.arange(d)[None, :] % 2 == 0, np.sin(angle), np.cos(angle))
-
-
-def softmax(x, axis=-1):
-    x = x - np.max(x, axis=axis, keepdims=True)
-    e = np.exp(x)
-    return e / np.sum(e, axis=axis, keepdims=True)
 
 
 def window_mask(scores, r):
@@ -73,23 +63,6 @@ def projected(X, W_q, W_k, W_v):
     scores = Q @ K.T / np.sqrt(d_k)
     A = softmax(scores, axis=-1)
     return {"Q": Q, "K": K, "V": V, "scores": scores, "A": A, "Y": A @ V}
-
-
-def clean(v):
-    if isinstance(v, np.ndarray):
-        return clean(v.tolist())
-    if isinstance(v, dict):
-        return {k: clean(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [clean(x) for x in v]
-    if isinstance(v, (np.floating, float)):
-        f = float(v)
-        if math.isnan(f) or math.isinf(f):
-            raise ValueError("non-finite value")
-        return f
-    if isinstance(v, (np.integer,)):
-        return int(v)
-    return v
 
 
 def main():
@@ -138,11 +111,7 @@ def main():
             "max_deviation_with_pe": shuffle_deviation(True),
         },
     }
-    text = json.dumps(clean(payload), indent=1) + "\n"
-    path = FIXTURES / "numpy_positional.json"
-    path.write_text(text)
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    print(f"wrote {path.relative_to(ROOT)} ({len(text)} bytes, sha256 {digest}...)")
+    write_json(FIXTURES / "numpy_positional.json", clean(payload, allow_neg_inf=False), indent=1)
     print("shuffle deviations (without PE, with PE):",
           payload["shuffle"]["max_deviation_without_pe"], payload["shuffle"]["max_deviation_with_pe"])
 

@@ -15,20 +15,17 @@ W_q, W_k, W_v from default_rng(1) with scale 0.5; ÷√d_k) it stores, per case:
 
 Usage:  /usr/bin/python3 scripts/make_sense_control_golden.py     (NumPy only; deterministic)
 """
-import hashlib
-import json
 import math
-import pathlib
 import platform
 import re
 
 import numpy as np
 
-# the notebook's table, softmax and cosine, as the mixing golden writes them
-from make_mixing_golden import build_table, cosine, softmax
+from golden_common import FIXTURES, cosine, softmax, write_json
+# the notebook's table, as the mixing golden builds it
+from make_mixing_golden import build_table
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "fixtures" / "numpy_sense_control.json"
+OUT = FIXTURES / "numpy_sense_control.json"
 REQUIRED_MARGIN = 0.1
 CASES = [
     # the trained chapter's default sentences
@@ -89,9 +86,7 @@ def main():
     }
     for c in payload["cases"]:
         assert all(math.isfinite(c[k]) for k in ("pair", "control_cosine", "raw_control", "margin"))
-    text = json.dumps(payload, indent=1) + "\n"
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes, sha256 {hashlib.sha256(text.encode()).hexdigest()[:16]})")
+    write_json(OUT, payload, indent=1)
     for c in payload["cases"]:
         print(f'{c["sentence1"][:24]:24} pair={c["pair"]:.4f} control={c["control_cosine"]:.4f} '
               f'margin={c["margin"]:.4f} {c["verdict"]}')

@@ -16,12 +16,10 @@ word by cosine has the same sense (ties to the lower index), and that share unde
 
 Usage:  /usr/bin/python3 scripts/make_sense_space_golden.py     (deterministic output)
 """
-import json
-import pathlib
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from golden_common import ROOT, write_json
 OUT = ROOT / "tests" / "fixtures" / "sense_space.json"
 
 
@@ -88,7 +86,7 @@ def main():
     senses = [d[1] for d in data]
     outputs = np.array(outputs, dtype=np.float32).astype(np.float64)  # the core keeps float32 points
     context = np.array(context, dtype=np.float32).astype(np.float64)
-    OUT.write_text(json.dumps({
+    write_json(OUT, {
         "generator": "scripts/make_sense_space_golden.py, NumPy " + np.__version__,
         "count": len(data),
         "first_sentence": data[0][2],
@@ -101,7 +99,7 @@ def main():
         "rows_over_90": int(sum(w > 0.9 for w in top_weight)),
         "median_top_weight": float(np.median(top_weight)),
         "common_top_word": max(dict.fromkeys(top_word), key=top_word.count),  # ties: first seen
-    }, indent=1) + "\n")
+    }, indent=1)
 
 
 if __name__ == "__main__":

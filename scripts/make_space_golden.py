@@ -21,8 +21,6 @@ The values are widened to float64 before fitting, as the core does.
 
 Usage:  /usr/bin/python3 scripts/make_space_golden.py     (deterministic output)
 """
-import json
-import pathlib
 import platform
 
 import numpy as np
@@ -30,8 +28,8 @@ import sklearn
 from sklearn.decomposition import PCA
 from sklearn.manifold import trustworthiness
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "fixtures" / "sklearn_space.json"
+from golden_common import FIXTURES, ROOT, write_json
+OUT = FIXTURES / "sklearn_space.json"
 EXTRA = ["husband", "wife", "father", "mother", "daughter", "son", "prince", "princess", "computer", "king", "queen",
          "man", "woman", "royal"]
 QUERIES = ["husband", "wife", "father", "mother", "daughter", "son", "prince", "princess", "computer", "the", "king"]
@@ -108,8 +106,8 @@ def main():
         "survival": survival,
         "analogy": {"king_queen_vs_man_woman": float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))},
     }
-    OUT.write_text(json.dumps(out, indent=None, separators=(",", ":")) + "\n")
-    print(f"wrote {OUT.relative_to(ROOT)} ({OUT.stat().st_size} bytes), N={len(rows)}")
+    write_json(OUT, out, indent=None, separators=(",", ":"))
+    print(f"N={len(rows)}")
     print("explained variance ratio", np.round(pca.explained_variance_ratio_, 4))
     print("husband:", [words[i] for i in neighbours[0]["indices"]])
     print("trustworthiness", out["trustworthiness"], "recall", out["recall_pca2"], "survival", survival)

@@ -8,14 +8,13 @@ values that sit exactly on the bin edges.
 
 Usage:  /usr/bin/python3 scripts/make_stats_golden.py     (NumPy only; deterministic output)
 """
-import json
-import pathlib
 import platform
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "tests" / "fixtures" / "numpy_stats.json"
+from golden_common import FIXTURES, write_json
+
+OUT = FIXTURES / "numpy_stats.json"
 
 
 def summary(values, bins):
@@ -39,8 +38,7 @@ def main():
                "generated_by": {"script": "scripts/make_stats_golden.py", "python": platform.python_version(),
                                 "numpy": np.__version__},
                "cases": cases}
-    OUT.write_text(json.dumps(payload, indent=1) + "\n")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    write_json(OUT, payload, indent=1)
 
 
 if __name__ == "__main__":

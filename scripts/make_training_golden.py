@@ -23,15 +23,13 @@ every step, and the weights after the last step (of trained embeddings, the firs
 
 Usage:  /usr/bin/python3 scripts/make_training_golden.py   (python3-numpy, python3-torch; deterministic)
 """
-import json
 import math
-import pathlib
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from golden_common import ROOT, write_json
 
 
 def read_task():
@@ -152,8 +150,7 @@ CASES = [
 def main():
     out = {"cases": [run({k: v for k, v in c.items()}, 50) for c in CASES]}
     path = ROOT / "tests/fixtures/torch_training.json"
-    path.write_text(json.dumps(out, separators=(",", ":")) + "\n")
-    print(f"wrote {path.relative_to(ROOT)}")
+    write_json(path, out, separators=(",", ":"))
 
 
 if __name__ == "__main__":

@@ -8,14 +8,12 @@ Writes tests/fixtures/sklearn_tsne.json: per case the rows used, the options, th
 of its layout (the share of each point's 10 nearest in the original space, Euclidean, that are
 also among its 10 nearest in the layout, averaged). Run: /usr/bin/python3 scripts/make_tsne_golden.py
 """
-import json
-import pathlib
 
 import numpy as np
 import sklearn
 from sklearn.manifold import TSNE
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from golden_common import ROOT, write_json
 
 
 def glove_rows(n):
@@ -66,7 +64,7 @@ def main():
                      "glove500_3d": case(500, 3, 30.0, 1000),
                      "glove150_2d": case(150, 2, 10.0, 600)}}
     path = ROOT / "tests/fixtures/sklearn_tsne.json"
-    path.write_text(json.dumps(out, indent=None, separators=(",", ":")) + "\n")
+    write_json(path, out, indent=None, separators=(",", ":"))
     for name, c in out["cases"].items():
         print(name, "KL", round(c["kl_divergence"], 5), "iterations", c["sklearn_iterations"], "recall10", round(c["recall10"], 4))
 

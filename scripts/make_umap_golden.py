@@ -4,14 +4,12 @@ which is scipy.optimize.curve_fit of 1 / (1 + a x^(2b)) to the min_dist step on 
 [0, 3]. The code below is that function's body (umap-learn is not installed here; scipy is).
 Writes tests/fixtures/umap_curve.json. Run: /usr/bin/python3 scripts/make_umap_golden.py
 """
-import json
-import pathlib
 
 import numpy as np
 import scipy
 from scipy.optimize import curve_fit
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from golden_common import ROOT, write_json
 
 
 def find_ab_params(spread, min_dist):
@@ -30,7 +28,7 @@ def main():
     cases = [{"min_dist": m, "a": ab[0], "b": ab[1]} for m in (0.001, 0.05, 0.1, 0.25, 0.5, 0.8, 0.99)
              for ab in [find_ab_params(1.0, m)]]
     out = {"scipy": scipy.__version__, "spread": 1.0, "cases": cases}
-    (ROOT / "tests/fixtures/umap_curve.json").write_text(json.dumps(out, indent=1) + "\n")
+    write_json(ROOT / "tests/fixtures/umap_curve.json", out, indent=1)
     for c in cases:
         print(c)
 

@@ -6,16 +6,14 @@ computed independently with NumPy (its own file reading, float32 parsing, defaul
 
 Writes tests/fixtures/glove_bank.json; the doctests (test_pretrained.cpp) compare the C++ core with it.
 """
-import hashlib
-import json
-import pathlib
 import sys
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-VECTORS = ROOT / "tests/fixtures/glove_small.txt"
-OUT = ROOT / "tests/fixtures/glove_bank.json"
+from golden_common import FIXTURES, softmax, write_json
+
+VECTORS = FIXTURES / "glove_small.txt"
+OUT = FIXTURES / "glove_bank.json"
 
 CASES = [
     {"name": "class sentences", "s1": "bank of the river", "s2": "bank account has money", "scale": True, "causal": False, "policy": "zero"},
@@ -33,12 +31,8 @@ def read_vectors(path):
     return table
 
 
-def softmax(x):
-    e = np.exp(x - x.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
-
-
 def cosine(a, b):
+    """None where a vector is missing (a skipped word) or zero."""
     if a is None or b is None or not np.linalg.norm(a) or not np.linalg.norm(b):
         return None
     return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
@@ -93,9 +87,7 @@ def main():
         "vectors": VECTORS.name,
         "cases": [run(c, vectors) for c in CASES],
     }
-    text = json.dumps(out, indent=1) + "\n"
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(text)} bytes, sha256 {hashlib.sha256(text.encode()).hexdigest()[:16]}")
+    write_json(OUT, out, indent=1)
     for c in out["cases"]:
         print(c["config"]["name"], {k: round(v, 6) if v is not None else None for k, v in c["cosines"].items()})
 

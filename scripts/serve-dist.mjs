@@ -9,26 +9,14 @@
 // page's Content-Security-Policy. Loopback by default; GET and HEAD only.
 //
 //   node scripts/serve-dist.mjs [--root dist] [--host 127.0.0.1] [--port 4173]
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { join, extname, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP } from '../vite-plugins/csp.js';
+import { CONTENT_TYPES, contentType, fileUnder, isFile, listen, requestPath } from './static-server.mjs';
 
+export { CONTENT_TYPES };
 export const DIST = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
-
-export const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.txt': 'text/plain; charset=utf-8',
-  '.bin': 'application/octet-stream',
-};
 
 /** The precompressed copies, in the order they are preferred. */
 const ENCODINGS = [
@@ -47,29 +35,19 @@ export function acceptedEncodings(header = '') {
   return accepted;
 }
 
-async function isFile(path) {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Serves `root` on `host:port` (port 0: a free one). Resolves to {url, server, close, stop};
  * `onResponse({path, encoding, bytes})` hears what each response sent, for the benchmark.
  */
 export async function serveDist({ root = DIST, host = '127.0.0.1', port = 0, csp = CSP, onResponse } = {}) {
-  const server = createServer(async (req, res) => {
+  return listen(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      let file = resolve(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const path = requestPath(req);
+      const file = await fileUnder(root, path);
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
       let encoding = null;
       let body = null;
@@ -82,7 +60,7 @@ export async function serveDist({ root = DIST, host = '127.0.0.1', port = 0, csp
       }
       body ??= await readFile(file);
       const headers = {
-        'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'Content-Type': contentType(file),
         'Content-Length': body.length,
         // Hashed files never change; everything else (the page, sw.js, data packs) is revalidated.
         'Cache-Control': path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -98,23 +76,7 @@ export async function serveDist({ root = DIST, host = '127.0.0.1', port = 0, csp
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
     }
-  });
-  await new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, ok);
-  });
-  const address = server.address();
-  const close = () => new Promise((ok) => server.close(ok));
-  return {
-    url: `http://${host}:${address.port}/`,
-    server,
-    close,
-    stop: () => {
-      const done = close();
-      server.closeAllConnections();
-      return done;
-    },
-  };
+  }, { host, port });
 }
 
 function option(args, name, fallback) {

@@ -1,40 +1,30 @@
-// Shared helpers for the end-to-end tests: a tiny static server for dist/ (with the page's
-// CSP as a header) and Debian's Chromium driven by playwright-core.
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+// Shared helpers for the end-to-end tests: a static server for dist/ (with the page's CSP as a
+// header; scripts/static-server.mjs) and Debian's Chromium driven by playwright-core.
+import { readFile } from 'node:fs/promises';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, extname, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CSP } from '../../vite-plugins/csp.js';
+import { contentType, fileUnder, listen, requestPath } from '../../scripts/static-server.mjs';
 import { loadCore } from '../js/load-core.js';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.bin': 'application/octet-stream',
-};
-
-/** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close, stop}; stop() also drops open connections. */
+/**
+ * Serves `root` on 127.0.0.1 at a free port, plain (no compressed copies), with the page's CSP
+ * unless `csp` is null; resolves to {url, served, close, stop}; stop() also drops open connections.
+ */
 export async function serveStatic(root = DIST, { csp = CSP } = {}) {
   const served = []; // every path asked for, in order: what the page and its workers downloaded
-  const server = createServer(async (req, res) => {
+  const { url, close, stop } = await listen(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      const path = requestPath(req);
       served.push(path);
-      let file = resolve(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) throw new Error('outside root');
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const file = await fileUnder(root, path);
       const body = await readFile(file);
-      const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length };
+      const headers = { 'Content-Type': contentType(file), 'Content-Length': body.length };
       if (csp) headers['Content-Security-Policy'] = csp;
       res.writeHead(200, headers);
       res.end(body);
@@ -42,10 +32,7 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  const close = () => new Promise((ok) => server.close(ok));
-  return { url: `http://127.0.0.1:${port}/`, served, close, stop: () => { const done = close(); server.closeAllConnections(); return done; } };
+  return { url, served, close, stop };
 }
 
 const openContexts = new Set();
