@@ -78,20 +78,23 @@ function render() {
 let renderCounted = false;
 function countRender() {
   renderCounted = false;
+  flushAddress();
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   document.body.dataset.ready = 'true';
 }
 
 // Typing is drawn once per frame, with no fixed delay: every keystroke updates the state at once
 // and asks for a render; all the keystrokes that arrive before the next frame share one render.
-// The render runs just after that frame is painted, so the text box shows the new letter before
-// the redraw starts. When keys pile up behind a slow view (two or more since its last render, and
+// A view whose last render took at most IN_FRAME_RENDER_MS renders inside that frame (the letter
+// and its numbers painted together); a slower one renders just after the frame is painted, so the
+// text box shows the new letter before the redraw starts. When keys pile up behind a slow view (two or more since its last render, and
 // that render took more than a frame's budget: a big sentence at d_model 64), the render waits for
 // them to pause for as long as one render takes, at most MAX_TYPING_HOLD_MS: otherwise each key
 // would queue behind a render and the text box would fall behind the typist. A single key is
 // drawn in the next frame.
 // Hidden pages get no frames: a timer stands in for them.
 const SLOW_RENDER_MS = 50;
+const IN_FRAME_RENDER_MS = 16;
 const MAX_TYPING_HOLD_MS = 300;
 let scheduledFrame = 0;
 let scheduledTimer = 0;
@@ -107,7 +110,12 @@ function scheduleRender({ typing }) {
     keysSinceRender += 1;
   }
   if (scheduledFrame) return;
-  scheduledFrame = requestAnimationFrame(() => afterPaintChannel.port2.postMessage(null));
+  // A render that fits in a frame runs inside it, so the letter and its numbers are painted
+  // together; a slower one runs just after that frame is painted, so the letter shows first.
+  scheduledFrame = requestAnimationFrame(() => {
+    if (lastRenderMs <= IN_FRAME_RENDER_MS) renderScheduled();
+    else afterPaintChannel.port2.postMessage(null);
+  });
   scheduledTimer = setTimeout(renderScheduled, 500);
 }
 
@@ -192,14 +200,42 @@ function settle() {
   clearTimeout(settleTimer);
 }
 
+// A keystroke's address is written when the browser is idle, not before its frame: Chromium's
+// replaceState took 10-15 ms a key on the qkv chapter. The pending write is flushed before a
+// render is counted as finished (body[data-renders]), so what a test reads after it is current;
+// Back or Forward drop it (the address they bring is the state).
+let addressPending = null; // {newEntry} of the edit not yet written
+let addressIdle = 0;
+
+function queueAddress(newEntry) {
+  addressPending = { newEntry: Boolean(addressPending?.newEntry) || newEntry };
+  if (addressIdle) return;
+  addressIdle = typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(flushAddress, { timeout: 500 })
+    : setTimeout(flushAddress, 50);
+}
+
+function flushAddress() {
+  addressIdle = 0;
+  if (!addressPending) return;
+  const { newEntry } = addressPending;
+  addressPending = null;
+  writeAddress({ newEntry });
+}
+
 /** Records a change of the state in the address bar (see the history note above). */
-function recordEdit({ viewChanged }) {
+function recordEdit({ viewChanged, typing = false }) {
   if (viewChanged) {
     settle();
+    addressPending = null;
     writeAddress({ newEntry: true });
     return;
   }
-  writeAddress({ newEntry: !editing });
+  if (typing) queueAddress(!editing);
+  else {
+    flushAddress();
+    writeAddress({ newEntry: !editing });
+  }
   editing = true;
   clearTimeout(settleTimer);
   settleTimer = setTimeout(settle, SETTLE_MS);
@@ -219,7 +255,7 @@ function update(patch, { typing = false, afterPaint = false } = {}) {
   const viewChanged = 'view' in patch && patch.view !== state.view;
   Object.assign(state, patch);
   applyTiedWidths(state);
-  recordEdit({ viewChanged });
+  recordEdit({ viewChanged, typing });
   if (viewChanged) {
     present?.restart();
     if (present) state.presentStage = 1;
@@ -233,6 +269,7 @@ function update(patch, { typing = false, afterPaint = false } = {}) {
 /** Back or Forward: the state comes from the address of the history entry. */
 function restoreFromAddress() {
   settle();
+  addressPending = null;
   const { state: next } = stateFromQuery(window.location.search);
   const changed = Object.keys(next).filter((key) => next[key] !== state[key]);
   if (!changed.length) return;
@@ -269,6 +306,7 @@ function remember(patch) {
   clearTimeout(rememberTimer);
   // hovering sweeps across many cells: write the address once the pointer rests
   rememberTimer = setTimeout(() => {
+    flushAddress(); // a keystroke's entry first, so this does not take its place
     window.history.replaceState(null, '', addressOf());
     share?.update(linkFor({}));
     embed?.update();

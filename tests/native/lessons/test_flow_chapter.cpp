@@ -55,7 +55,7 @@ TEST_CASE("flow chapter: equal to each section's own report, the sentence prepar
   }
 }
 
-TEST_CASE("flow chapter: one token has no distance experiment; unequal widths have no heads sketch") {
+TEST_CASE("flow chapter: one token has no distance experiment, unequal widths have no heads sketch") {
   auto o = chapter("bank", aw::FlowForm::ParamFree, false, false);
   o.flow.base = 0;
   const aw::FlowChapterReport one = aw::run_flow_chapter(o);

@@ -1,7 +1,9 @@
 // "Other kinds of attention": the end of the qkv chapter (issue 16, item 5 and item 4's chunks).
 // Every number comes from the core's attentionKinds report (core/lessons/attention_kinds.hpp);
 // each sentence below is chosen by the numbers it stands next to, and computes nothing.
+import { select } from 'd3';
 import { drawHeatmap } from '../components/heatmap/index.js';
+import { heatmapHolder } from './heatmap-holders.js';
 import { dataTable } from '../components/data-table.js';
 import { full, num, shapeText } from '../format.js';
 import { matrixAt } from '../core/attention-core.js';
@@ -118,9 +120,11 @@ function classRef(parent, text, beyond = false) {
   p.append('span').text(text);
 }
 
+// The section is written again on each render; its maps are not: each keeps its holder (by name,
+// in the chapter's panel that stays), so drawHeatmap updates the same figure in place.
 function heat(parent, spec) {
-  const holder = parent.append('div').attr('class', 'heatmap-holder');
-  drawHeatmap(holder.node(), { palette: 'diverging', ...spec });
+  const panel = select(parent.node().closest('.panel-kinds') ?? parent.node());
+  drawHeatmap(heatmapHolder(panel, parent, spec.name), { palette: 'diverging', ...spec });
 }
 
 /** Draws the section into `parent` (a d3 selection), or the core's message when it refused. */

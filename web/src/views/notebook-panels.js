@@ -3,6 +3,7 @@
 // nn.MultiheadAttention cell.
 import { select } from 'd3';
 import { drawHeatmap } from '../components/heatmap/index.js';
+import { heatmapHolder } from './heatmap-holders.js';
 import { num, full } from '../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../notebook.js';
 import { PAGE_LIMITS } from '../limits.js';
@@ -143,7 +144,10 @@ export function drawMultiHead(parent, { report, tokens }) {
   const feat = (n, p) => Array.from({ length: n }, (_, f) => `${p}${f}`);
   const E = report.X.cols;
   const row = section.append('div').attr('class', 'heatmap-row');
-  const holder = () => row.append('div').attr('class', 'heatmap-holder').node();
+  // the panel is written again on each render; its maps keep their holders (updated in place)
+  const panel = select(section.node().closest('.panel-multihead') ?? section.node());
+  let held = 0;
+  const holder = () => heatmapHolder(panel, row, `mha-${held++}`);
   const inLabels = [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')];
   drawHeatmap(holder(), { name: 'mha.in_proj_weight', matrix: mha.in_proj_weight, rowLabels: inLabels, colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in', palette: 'diverging', cell });
   drawHeatmap(holder(), { name: 'mha.out_proj.weight', matrix: mha.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in', palette: 'diverging' });

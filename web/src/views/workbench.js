@@ -217,19 +217,33 @@ function createStages(stagesEl) {
   const outputPart = qkv.append('div').attr('data-stage', 'Y and Y_literal: the outputs');
   const Y = holder(outputPart, 'Y');
   const Y_literal = holder(outputPart, 'Y_literal');
-  return { chips, sourceNote, sizes, table, X, W, spread, QKV, S, A, selfWeights, Y_free, scoresText, scores, weights, inspector, largest, Y, Y_literal, spreadOf: null };
+  // the parts drawn each in its turn: the one on screen in the frame after the key, the rest after it
+  const parts = { inputs: intro.node(), projections: proj.node(), free: free.node(), scores: scoresPart.node(), weights: weightsRow.node(), outputs: outputPart.node() };
+  return { parts, chips, sourceNote, sizes, table, X, W, spread, QKV, S, A, selfWeights, Y_free, scoresText, scores, weights, inspector, largest, Y, Y_literal, spreadOf: null };
 }
 
-/** Fills the stages with a workbench report: the same elements, new numbers. */
+/**
+ * Fills the stages with a workbench report: the same elements, new numbers. Each part is drawn
+ * through drawSection: the part on screen (attn_weights and its inspector, on the first screen)
+ * now, the others after the frame, or when they scroll into view (components/deferred.js).
+ */
 function updateStages(stages, { core, report, state, selected }) {
-  const cells = cellsFor(state);
   const tokens = Array.from(report.tokens, (t) => t.text);
   const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
-  const dModel = report.X.cols;
-  const dK = report.projected.Q.cols;
-  const dV = report.projected.V.cols;
-  const heat = (holderEl, spec) => drawHeatmap(holderEl.node(), { palette: 'diverging', ...spec });
+  const at = {
+    cells: cellsFor(state), tokens, feat, dModel: report.X.cols, dK: report.projected.Q.cols, dV: report.projected.V.cols,
+    heat: (holderEl, spec) => drawHeatmap(holderEl.node(), { palette: 'diverging', ...spec }),
+  };
+  const { parts } = stages;
+  drawSection(parts.weights, () => drawWeights(stages, at, { core, report, state, selected }));
+  drawSection(parts.inputs, () => drawInputs(stages, at, { report, state }));
+  drawSection(parts.projections, () => drawProjections(stages, at, { core, report, state }));
+  drawSection(parts.free, () => drawFreeForm(stages, at, { report }));
+  drawSection(parts.scores, () => drawScores(stages, at, { report, state }));
+  drawSection(parts.outputs, () => drawOutputs(stages, at, { report }));
+}
 
+function drawInputs(stages, { cells, tokens, feat, dModel, heat }, { report, state }) {
   stages.chips.selectAll('li').data(report.tokens).join((enter) => enter.append('li').call((li) => {
     li.append('span').attr('class', 'token-text');
     li.append('span').attr('class', 'token-key');
@@ -252,7 +266,9 @@ function updateStages(stages, { core, report, state, selected }) {
     });
   }
   heat(stages.X, { name: 'X', cell: cells.X, matrix: report.X, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+}
 
+function drawProjections(stages, { cells, tokens, feat, dModel, dK, dV, heat }, { core, report, state }) {
   for (const [name, w, outName] of [['W_q', report.W_q, 'd_k'], ['W_k', report.W_k, 'd_k'], ['W_v', report.W_v, 'd_v']]) {
     heat(stages.W[name], { name, cell: cells[name], matrix: w, rowLabels: feat(dModel, 'in'), colLabels: feat(w.cols, 'out'), rowAxis: 'features in (d_model)', colAxis: `features out (${outName})` });
   }
@@ -266,18 +282,25 @@ function updateStages(stages, { core, report, state, selected }) {
   heat(stages.QKV.Q, { name: 'Q', cell: cells.Q, matrix: report.projected.Q, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (queries)', colAxis: 'features (d_k)' });
   heat(stages.QKV.K, { name: 'K', cell: cells.K, matrix: report.projected.K, rowLabels: tokens, colLabels: feat(dK, 'f'), rowAxis: 'tokens (keys)', colAxis: 'features (d_k)' });
   heat(stages.QKV.V, { name: 'V', cell: cells.V, matrix: report.projected.V, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens (values)', colAxis: 'features (d_v)' });
+}
 
+function drawFreeForm(stages, { tokens, feat, dModel, heat }, { report }) {
   heat(stages.S, { name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
   heat(stages.A, { name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
   stages.selfWeights.text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor));
   heat(stages.Y_free, { name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+}
 
+function drawScores(stages, { cells, tokens, dK, heat }, { report, state }) {
   stages.scoresText.text(
     state.scale
       ? `scores = Q Kᵀ / √d_k, with √${dK} = ${num(report.projected.scale_divisor)}: one scalar per (query, key) pair. Not symmetric: queries and keys are different projections.`
       : 'scores = Q Kᵀ (scaling off): one scalar per (query, key) pair.',
   );
   heat(stages.scores, { name: 'scores', cell: cells.scores, matrix: report.projected.scores, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys' });
+}
+
+function drawWeights(stages, { cells, tokens, dK }, { core, report, state, selected }) {
   const options = { scale: state.scale, causal: state.causal };
   // The explanation of the selected weight: a view-state change (hover, tap, keys) asks the core
   // for that one cell's steps from the Q and K rows already computed; the chapter is not recomputed.
@@ -297,6 +320,9 @@ function updateStages(stages, { core, report, state, selected }) {
   });
   inspect(si, sj);
   stages.largest.attr('data-top-key', String(report.projectedMixing[0].topKey)).text(largestWeightNote(report.projectedMixing, tokens));
+}
+
+function drawOutputs(stages, { cells, tokens, feat, dModel, dV, heat }, { report }) {
   heat(stages.Y, { name: 'Y', cell: cells.Y, matrix: report.projected.Y, rowLabels: tokens, colLabels: feat(dV, 'f'), rowAxis: 'tokens', colAxis: 'features (d_v)', note: 'Y = attn_weights · V: row i mixes the value rows with row i’s weights.' });
   heat(stages.Y_literal, { name: 'Y_literal', cell: cells.Y_literal, matrix: report.projected.Y_literal, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'Y_literal = attn_weights · X mixes the raw vectors instead: the same weights, without the value projection.' });
 }
