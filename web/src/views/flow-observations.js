@@ -152,7 +152,7 @@ function lengths(c, { r }) {
 
 function training(c, { r }) {
   c.append('p').text(
-    'Which matrices could training change, and did anything change them? The core has no training code at all: every number below is an initial value, an input, a fixed formula or a result computed from them.',
+    'Which matrices could training change, and did anything change them? Nothing in this chapter trains: every number below is an initial value, an input, a fixed formula or a result computed from them. (The chapter “Training the block” does train W_q, W_k and W_v, with the same core.)',
   );
   const table = dataTable(c).attr('class', 'obs-table training-table');
   const head = table.append('thead').append('tr');

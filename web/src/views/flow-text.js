@@ -44,7 +44,7 @@ export function taskHead(n, width) {
   return [
     `Y, of shape (${n}, ${width}), is an intermediate representation, not a prediction: none of its numbers is a label or a probability. `,
     `A task would still need a head with trained parameters. For one label per sentence: pool Y to one vector (the mean of its ${n} rows, shape (1, ${width})), multiply by W_head of shape (${width}, C) for C classes and take a softmax, giving (1, C). `,
-    `For one label per token, as in named-entity tagging: the same (${width}, C) head on every row, giving (${n}, C). This page has no such head and no labels to train one.`,
+    `For one label per token, as in named-entity tagging: the same (${width}, C) head on every row, giving (${n}, C). This chapter has no such head; the chapter “Training the block” trains one (W_head) on labelled senses of four ambiguous words.`,
   ];
 }
 

@@ -44,7 +44,7 @@ export const trainingView = {
     beyondHeading(view.append('h2').attr('id', 'training-title'), 'Training the block: what training changes', 'all');
     view.append('p').attr('class', 'lead').text(
       'Both classes stop at the same boundary: nothing was trained. Here the Class 05 block (X → Q, K, V → softmax → Y) gets a task: ' +
-        'read the row of Y at an ambiguous word (“bank”: river or money?) and predict its sense with a small linear head, scored by cross-entropy. ' +
+        'read the row of Y at an ambiguous word (bank, plant, bat or cell: which of its two senses?) and predict the sense with a small linear head, scored by cross-entropy. ' +
         'Gradients flow back through every stage, computed by hand-written C++ (checked against PyTorch autograd), and an optimiser updates W_q, W_k, W_v and the head. ' +
         'Training runs in a background worker, one step or one epoch at a time.',
     );
