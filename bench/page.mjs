@@ -8,7 +8,8 @@
 //   node bench/page.mjs --views qkv,flow --words 4,64 --dims 8 --edits 10 --budget 8000
 //   node bench/page.mjs --before bench/page-before.json   # also print those numbers as "before"
 //   node bench/page.mjs --save-json bench/page-before.json   # keep this run's numbers
-//   node bench/page.mjs --dist-before ../old-build/dist   # measure that build too, alternating row by row
+//   node bench/page.mjs --dist-before ../old-build/dist --before-label 5559102   # measure that build too, alternating row by row
+//   node bench/page.mjs --against 5559102   # the same, building that commit's page first (once, kept in the temporary folder)
 //
 // The Markdown table goes to stdout, progress to stderr, and bench/PAGE_RESULTS.md is written
 // (unless --no-write). It builds what is missing (the wasm, dist/) but never rebuilds an
@@ -56,6 +57,11 @@ const OPTIONS = {
   // another build of the page (e.g. the commit before a change), measured in the same run,
   // alternating row by row with dist/, so both see the same load on a shared machine
   distBefore: opt('dist-before', null),
+  // a commit to measure against: its page is built once into a temporary folder (its own wasm,
+  // the four parts the page loads), then measured as --dist-before
+  against: opt('against', null),
+  // what the other build is, for the report (a commit, say); not its path on this machine
+  beforeLabel: opt('before-label', 'the other build'),
   saveJson: opt('save-json', null),
   write: !has('no-write'),
   label: opt('label', 'this run'),
@@ -72,6 +78,22 @@ function buildIfMissing() {
     log('building the page (vite build)');
     sh(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
   }
+}
+
+/** Builds the page of `commit` (kept in the system's temporary folder for the next run); returns its dist/. */
+function buildCommit(commit) {
+  const sh = (cmd, a, cwd, env = process.env) => execFileSync(cmd, a, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const sha = execFileSync('git', ['rev-parse', '--short', commit], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dir = join(tmpdir(), `aw-page-${sha}`);
+  if (existsSync(join(dir, 'dist/index.html'))) return join(dir, 'dist');
+  log(`building commit ${sha} into ${dir} (its wasm and page: several minutes)`);
+  execFileSync('bash', ['-c', `mkdir -p "${dir}" && git archive ${sha} | tar -x -C "${dir}"`], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(join(dir, 'node_modules'))) execFileSync('ln', ['-s', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
+  sh('emcmake', ['cmake', '-S', '.', '-B', 'build/wasm', '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'], dir, env);
+  sh('cmake', ['--build', 'build/wasm', '--target', 'attention_core', 'attention_encoder', 'attention_space', 'attention_train'], dir, env);
+  sh(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], dir);
+  return join(dir, 'dist');
 }
 
 // ---- the sentences ---------------------------------------------------------------------
@@ -541,12 +563,16 @@ function report(results, before) {
 
 // ---- main ------------------------------------------------------------------------------
 buildIfMissing();
+if (OPTIONS.against) {
+  OPTIONS.distBefore = buildCommit(OPTIONS.against);
+  if (OPTIONS.beforeLabel === 'the other build') OPTIONS.beforeLabel = `commit ${OPTIONS.against}`;
+}
 const recorded = OPTIONS.before ? JSON.parse(readFileSync(OPTIONS.before, 'utf8')) : null;
 const facts = machineFacts();
 const server = await serveDist({ root: join(ROOT, 'dist') });
 const serverBefore = OPTIONS.distBefore ? await serveDist({ root: resolve(OPTIONS.distBefore) }) : null;
 const paired = serverBefore
-  ? { facts: { commit: `${OPTIONS.distBefore}, measured in this run`, date: facts.date }, typing: [], bursts: [], toggles: [], cold: [], senses: [], memory: recorded?.memory ?? [] }
+  ? { facts: { commit: `${OPTIONS.beforeLabel}, measured in this run`, date: facts.date }, typing: [], bursts: [], toggles: [], cold: [], senses: [], memory: recorded?.memory ?? [] }
   : null;
 const before = paired ?? recorded;
 const browser = await chromium.launch({
@@ -621,7 +647,7 @@ if (OPTIONS.write) {
 
 Written by \`node bench/page.mjs\` (\`npm run bench:page\`); see bench/README.md for what is measured.
 A benchmark on a shared 2-core machine: the numbers are noisy, and nothing asserts on them.
-${paired ? `"before" is the build in ${OPTIONS.distBefore}, measured in this same run, alternating row by row with dist/ (the machine's load hits both alike)${recorded ? `; the memory rows' "before" is ${recorded.facts.commit} from ${OPTIONS.before} (${recorded.facts.date})` : ''}.` : before ? `"before" is ${before.facts.commit} measured on ${before.facts.date} (${OPTIONS.before}; load then: ${before.facts.load}).` : ''}
+${paired ? `"before" is ${OPTIONS.beforeLabel}, measured in this same run, alternating row by row with dist/ (the machine's load hits both alike)${recorded ? `; the memory rows' "before" is ${recorded.facts.commit} from ${OPTIONS.before} (${recorded.facts.date})` : ''}.` : before ? `"before" is ${before.facts.commit} measured on ${before.facts.date} (${OPTIONS.before}; load then: ${before.facts.load}).` : ''}
 
 | | |
 |---|---|
