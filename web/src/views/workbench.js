@@ -337,28 +337,37 @@ function sameMatrix(a, b) {
 /** The panels under the matrices: the notes' claims checked, the cosines, heads, shapes and other kinds of attention. */
 function drawPanels(panelsEl, { report, experiment, kinds, kindsError, state, onChange }) {
   const tokens = Array.from(report.tokens, (t) => t.text);
+  // these panels are written again when their section is drawn (their maps keep their holders)
   const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name]).html('')));
   redraw('notes', (panel) => drawNotesCheck(panel, { report, experiment, state }));
   redraw('cosines', (panel) => drawCosines(panel, { experiment, state, onChange }));
   redraw('multihead', (panel) => drawMultiHead(panel, { report, tokens }));
-  redraw('shapes', (panel) => drawShapes(panel, report.shapes));
+  // the shapes table is updated in place: a row per matrix, joined by its name
+  drawSection(panelsEl.shapes, () => drawShapes(select(panelsEl.shapes), report.shapes));
   redraw('kinds', (panel) => drawKinds(panel, { kinds, error: kindsError, pending: false, state }));
 }
 
-function drawShapes(results, shapes) {
-  const section = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
-  section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
-  const table = dataTable(section).attr('class', 'shapes');
-  const head = table.append('thead').append('tr');
-  for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
-  for (const s of shapes) {
-    const tr = body.append('tr').attr('data-name', s.name);
-    tr.append('th').attr('scope', 'row').append('code').text(s.name);
-    tr.append('td').attr('class', 'shape').text(shapeText(s.rows, s.cols));
-    tr.append('td').text(s.rowAxis);
-    tr.append('td').text(s.colAxis);
+function drawShapes(panel, shapes) {
+  let body = panel.select('table.shapes tbody');
+  if (body.empty()) {
+    const section = panel.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
+    section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
+    const table = dataTable(section).attr('class', 'shapes');
+    const head = table.append('thead').append('tr');
+    for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
+    body = table.append('tbody');
   }
+  body.selectAll('tr').data(shapes, (s) => s.name).join((enter) => enter.append('tr').call((tr) => {
+    tr.append('th').attr('scope', 'row').append('code');
+    tr.append('td').attr('class', 'shape');
+    tr.append('td').attr('class', 'rows-are');
+    tr.append('td').attr('class', 'cols-are');
+  }))
+    .attr('data-name', (s) => s.name)
+    .call((tr) => tr.select('code').text((s) => s.name))
+    .call((tr) => tr.select('.shape').text((s) => shapeText(s.rows, s.cols)))
+    .call((tr) => tr.select('.rows-are').text((s) => s.rowAxis))
+    .call((tr) => tr.select('.cols-are').text((s) => s.colAxis));
 }
 
 function numberControl(parent, id, label, value, min, max, onValue) {
