@@ -234,13 +234,13 @@ test('at 360 px no heatmap text is under 11 px, in every view: wide maps scroll 
   }
 });
 
-test('1024-wide vectors in the flow chapter: its sections say they are computing, then draw the worker\'s answers', async () => {
+test('1024-wide vectors in the flow chapter: it says it is computing, then every section draws the worker\'s one answer', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=flow&source=file`);
-  // Every notice a section shows while its experiment is computed in the worker (core/core-jobs.js).
+  // Every notice the chapter shows while its one call (flowChapter) is computed in the worker (core/core-jobs.js).
   await page.evaluate(() => {
     window.computingNotices = new Set();
     new MutationObserver(() => {
-      for (const notice of document.querySelectorAll('#flow-results .notice.computing')) window.computingNotices.add(notice.textContent);
+      for (const notice of document.querySelectorAll('.notice.computing')) window.computingNotices.add(notice.textContent);
     }).observe(document.body, { childList: true, subtree: true });
   });
   const before = await page.evaluate(() => document.body.dataset.renders);
