@@ -27,11 +27,6 @@ export function drawSection(section, draw) {
   schedule();
 }
 
-/** How many sections wait for their redraw. */
-export function sectionsWaiting() {
-  return waiting.size;
-}
-
 // Work outside the sections that a render also waits for: answers computed in a worker
 // (core/core-jobs.js, which main.js hands holdRenders). Each hold is released once, after its answer is drawn.
 let holds = 0;

@@ -20,15 +20,7 @@ export const isPretrained = (source) => source === 'glove' || source === 'file';
 const GLOVE_NAME = 'GloVe 6B 100-d (20,001-word int8 subset)';
 const tables = { glove: null, file: null };
 const loading = { glove: null };
-const listeners = new Set();
 let nextLoad = 0; // each load's number: a table indexed after a newer load began is dropped
-
-/** Called after a table arrives (or changes), so views can redraw. */
-export function onVectorsChange(listener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-const changed = () => listeners.forEach((l) => l());
 
 export function tableFor(source) {
   return tables[source] ?? null;
@@ -91,7 +83,6 @@ export function loadGlove(core) {
     const codes = new Int8Array(binary, 12 + count * 4, count * dim);
     const data = core.decodeInt8Vectors(codes, scales, dim);
     tables.glove = await indexed({ name: GLOVE_NAME, words, dim, data, summary: { vectorsKept: count, lowercaseOnly: true, format: 'int8 pack' } });
-    changed();
     return tables.glove;
   })().catch((error) => {
     loading.glove = null;
@@ -148,7 +139,6 @@ export function loadVectorFile(file, { core, maxWords = 20000, wanted = [], onPr
     const table = await indexed({ name: `your file “${file.name}”`, fileName: file.name, words: splitWords(wordsText), ...result });
     if (cancelled || id !== nextLoad) throw cancelledError();
     tables.file = table;
-    changed();
     return tables.file;
   };
   if (!reader.running) warmAsked = true; // started for this file: warming up now would only delay it
