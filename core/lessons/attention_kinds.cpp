@@ -8,20 +8,6 @@ namespace aw {
 namespace {
 
 template <typename To, typename From>
-CrossResult<To> cast_cross(const CrossResult<From>& in) {
-  CrossResult<To> out;
-  out.Q = in.Q.template cast<To>();
-  out.K = in.K.template cast<To>();
-  out.V = in.V.template cast<To>();
-  out.raw_scores = in.raw_scores.template cast<To>();
-  out.scores = in.scores.template cast<To>();
-  out.attn_weights = in.attn_weights.template cast<To>();
-  out.Y = in.Y.template cast<To>();
-  out.scale_divisor = static_cast<To>(in.scale_divisor);
-  return out;
-}
-
-template <typename To, typename From>
 BatchedResult<To> cast_batch(const BatchedResult<From>& in) {
   BatchedResult<To> out;
   out.n_max = in.n_max;
@@ -55,7 +41,7 @@ void compute(AttentionKindsReport& r, bool scale) {
   const Mat<Scalar> W_q = r.a.W_q.cast<Scalar>(), W_k = r.a.W_k.cast<Scalar>(), W_v = r.a.W_v.cast<Scalar>();
   const long na = Xa.rows(), nb = Xb.rows();
 
-  r.cross = cast_cross<double>(cross_attention<Scalar>(Xa, Xb, W_q, W_k, W_v, scale));
+  r.cross = cast_attention<double>(cross_attention<Scalar>(Xa, Xb, W_q, W_k, W_v, scale));
 
   // c. the batch (never joins the sentences) and the concatenation (joins them unless masked)
   const BatchedResult<Scalar> batched = padded_batch_attention<Scalar>({Xa, Xb}, W_q, W_k, W_v, scale);

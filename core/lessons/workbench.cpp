@@ -45,21 +45,6 @@ std::vector<NamedShape> shapes_of(const WorkbenchReport& r) {
   };
 }
 
-template <typename To, typename From>
-ProjectedResult<To> cast_result(const ProjectedResult<From>& in) {
-  ProjectedResult<To> out;
-  out.Q = in.Q.template cast<To>();
-  out.K = in.K.template cast<To>();
-  out.V = in.V.template cast<To>();
-  out.raw_scores = in.raw_scores.template cast<To>();
-  out.scores = in.scores.template cast<To>();
-  out.attn_weights = in.attn_weights.template cast<To>();
-  out.Y = in.Y.template cast<To>();
-  out.Y_literal = in.Y_literal.template cast<To>();
-  out.scale_divisor = static_cast<To>(in.scale_divisor);
-  return out;
-}
-
 // np.allclose(a, b) with its defaults: |a - b| <= atol + rtol * |b| everywhere.
 bool allclose(const RowVec<double>& a, const RowVec<double>& b, double rtol = 1e-5,
               double atol = 1e-8) {
@@ -214,7 +199,7 @@ void attend(WorkbenchReport& report, const WorkbenchOptions& options) {
   if (options.source == Source::TorchNotebook) {
     // PyTorch computes in float: so does its mode here.
     const MatF X = report.X.cast<float>();
-    report.projected = cast_result<double>(projected_attention<float>(
+    report.projected = cast_attention<double>(projected_attention<float>(
         X, report.W_q.cast<float>(), report.W_k.cast<float>(), report.W_v.cast<float>(),
         attention_options));
     report.mha = cast_multi_head<double>(multi_head_attention<float>(

@@ -6,6 +6,7 @@
 #pragma once
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "core/math/matrix.hpp"
 #include "core/math/softmax.hpp"
@@ -84,6 +85,29 @@ struct ProjectedResult {
   Mat<Scalar> Y_literal;     // A X: the Class 04 mixture of raw vectors, (tokens, d_model)
   Scalar scale_divisor = 1;  // √d_k when scaling is on, else 1
 };
+
+// Whether an attention result also carries Y_literal (ProjectedResult does, CrossResult does not).
+template <typename Result, typename = void>
+struct HasYLiteral : std::false_type {};
+template <typename Result>
+struct HasYLiteral<Result, std::void_t<decltype(std::declval<Result>().Y_literal)>> : std::true_type {};
+
+// An attention result (ProjectedResult, CrossResult) in another scalar type: PyTorch mode
+// computes in float, and the reports hold double.
+template <typename To, template <typename> class Result, typename From>
+Result<To> cast_attention(const Result<From>& in) {
+  Result<To> out;
+  out.Q = in.Q.template cast<To>();
+  out.K = in.K.template cast<To>();
+  out.V = in.V.template cast<To>();
+  out.raw_scores = in.raw_scores.template cast<To>();
+  out.scores = in.scores.template cast<To>();
+  out.attn_weights = in.attn_weights.template cast<To>();
+  out.Y = in.Y.template cast<To>();
+  if constexpr (HasYLiteral<Result<From>>::value) out.Y_literal = in.Y_literal.template cast<To>();
+  out.scale_divisor = static_cast<To>(in.scale_divisor);
+  return out;
+}
 
 template <typename Scalar>
 void require_projection(const Mat<Scalar>& X, const Mat<Scalar>& W, const char* name) {
