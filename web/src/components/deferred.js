@@ -6,6 +6,7 @@
 
 const waiting = new Map(); // section element → its latest draw
 const onScreen = new WeakMap(); // section element → last seen intersecting (unset: not known yet)
+const watched = new Set(); // the sections the observer watches
 const settledCallbacks = [];
 let observer = null;
 let scheduled = false;
@@ -74,8 +75,18 @@ function watch(section) {
       }
     }
   }, { rootMargin: '200px 0px' });
+  // Sections of a view that was replaced are let go: an observer keeps what it observes alive,
+  // and a chapter's sections hold all its figures (the soak test counts detached nodes).
+  for (const old of watched) {
+    if (!old.isConnected) {
+      observer.unobserve(old);
+      watched.delete(old);
+      onScreen.delete(old);
+    }
+  }
   if (!onScreen.has(section)) {
     onScreen.set(section, undefined);
+    watched.add(section);
     observer.observe(section);
   }
 }
