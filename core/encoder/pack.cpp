@@ -6,6 +6,7 @@
 
 #include "core/encoder/unigram_tokenizer.hpp"
 #include "core/math/finite.hpp"
+#include "core/math/utf8.hpp"
 
 namespace aw::encoder {
 namespace {
@@ -66,11 +67,6 @@ std::vector<float> read_floats(const std::uint8_t* p, std::size_t n) {
 void require_finite_values(const MatF& m, const std::string& name) {
   if (!all_finite(m)) throw InputError("The model pack's " + name + " holds a value that is not a finite number.");
 }
-
-// The vocabulary is UTF-8 text; invalid bytes would come back out of the tokenizer as pieces
-// the page cannot show. Decoding maps each invalid byte to U+FFFD, so a round trip that changes
-// the bytes means they were not valid UTF-8.
-bool valid_utf8(const std::string& text) { return code_points_to_utf8(utf8_to_code_points(text)) == text; }
 
 // The bytes of one tensor, checked to lie inside the data, and how many scales lead them.
 struct Located {
@@ -177,7 +173,7 @@ EncoderPack read_pack(const std::uint8_t* bytes, std::size_t size, Products prod
   for (Piece& piece : pack.vocabulary) {
     piece.text = reader.text(reader.read<std::uint16_t>("a piece length"), "a piece");
     piece.score = reader.read<double>("a piece score");
-    if (!valid_utf8(piece.text)) {
+    if (!is_valid_utf8(piece.text)) {  // invalid bytes would leave the tokenizer as pieces the page cannot show
       throw InputError("The model pack's vocabulary entry " + std::to_string(&piece - pack.vocabulary.data()) +
                        " is not valid UTF-8 text.");
     }

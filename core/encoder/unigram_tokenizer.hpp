@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/encoder/pack.hpp"
+#include "core/math/utf8.hpp"
 
 namespace aw::encoder {
 
@@ -55,8 +56,8 @@ class UnigramTokenizer {
   std::size_t longest_ = 1;        // longest piece, in code points
 };
 
-// UTF-8 <-> code points; invalid bytes decode to U+FFFD.
-std::u32string utf8_to_code_points(const std::string& text);
-std::string code_points_to_utf8(const std::u32string& text);
+// UTF-8 <-> code points (core/math/utf8.hpp); invalid bytes decode to U+FFFD.
+using aw::code_points_to_utf8;
+using aw::utf8_to_code_points;
 
 }  // namespace aw::encoder

@@ -10,6 +10,7 @@
 #include <fast_float/fast_float.h>
 
 #include "core/math/finite.hpp"
+#include "core/math/utf8.hpp"
 
 namespace aw {
 namespace {
@@ -42,31 +43,6 @@ std::string quoted(const char* begin, const char* end, std::size_t limit = 40) {
     if (is_control(static_cast<unsigned char>(c))) c = '?';
   }
   return "\"" + s + "\"";
-}
-
-// Strict UTF-8 check (no overlongs or surrogates), so the words reach the page intact.
-bool valid_utf8(const std::string& s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const auto* end = p + s.size();
-  while (p < end) {
-    const unsigned c = *p;
-    int extra = 0;
-    unsigned min = 0;
-    if (c < 0x80) { ++p; continue; }
-    if (c >= 0xc2 && c <= 0xdf) { extra = 1; min = 0x80; }
-    else if (c >= 0xe0 && c <= 0xef) { extra = 2; min = 0x800; }
-    else if (c >= 0xf0 && c <= 0xf4) { extra = 3; min = 0x10000; }
-    else return false;
-    if (end - p <= extra) return false;
-    unsigned cp = c & (0x3f >> extra);
-    for (int i = 1; i <= extra; ++i) {
-      if ((p[i] & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (p[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
-    p += extra + 1;
-  }
-  return true;
 }
 
 bool ieq(const char* begin, const char* end, const char* word) {
@@ -449,7 +425,7 @@ float* VectorFileParser::row_slot(bool kept) {
 // Checks and counts the word being read (word_), and adds it to the kept words if `kept` (a
 // word within the cap, or wanted), its row being already at the end of the table.
 void VectorFileParser::add_word(bool wanted, bool kept) {
-  if (!valid_utf8(word_)) {
+  if (!is_valid_utf8(word_)) {  // strict, so the words reach the page intact
     fail("The word on " + record_name() + " is not valid UTF-8 text: this looks like binary garbage.");
   }
   ++summary_.vectors_seen;

@@ -19,6 +19,7 @@
 #include <typeinfo>
 
 #include "core/math/matrix.hpp"
+#include "core/math/utf8.hpp"
 
 namespace aw_fuzz {
 
@@ -122,29 +123,8 @@ constexpr double kRowSumTolerance = 1e-9;
 template <>
 constexpr double kRowSumTolerance<float> = 1e-5;
 
-// Strict UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-inline bool valid_utf8(const std::string& s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const auto* end = p + s.size();
-  while (p < end) {
-    const unsigned c = *p;
-    int extra = 0;
-    unsigned min = 0;
-    if (c < 0x80) { ++p; continue; }
-    if (c >= 0xc2 && c <= 0xdf) { extra = 1; min = 0x80; }
-    else if (c >= 0xe0 && c <= 0xef) { extra = 2; min = 0x800; }
-    else if (c >= 0xf0 && c <= 0xf4) { extra = 3; min = 0x10000; }
-    else return false;
-    if (end - p <= extra) return false;
-    unsigned cp = c & (0x3fu >> extra);
-    for (int i = 1; i <= extra; ++i) {
-      if ((p[i] & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (p[i] & 0x3fu);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
-    p += extra + 1;
-  }
-  return true;
-}
+// Strict UTF-8: the text survives decoding and encoding again unchanged (an invalid byte decodes
+// to U+FFFD, whose three bytes differ from it). A check by round trip, not a copy of the decoder.
+inline bool valid_utf8(const std::string& s) { return aw::code_points_to_utf8(aw::utf8_to_code_points(s)) == s; }
 
 }  // namespace aw_fuzz
