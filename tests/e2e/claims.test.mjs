@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, openPage, heatmapValues } from './support.mjs';
 import { num } from '../../web/src/format.js';
-import { LITTLE_MIXING } from '../../web/src/views/flow-mixing.js';
+import { LITTLE_MIXING } from '../../web/src/views/shared/thresholds.js';
 
 const { server, context } = await openSite();
 const NOA = 'Noa can be annoying, but she is a great cat';

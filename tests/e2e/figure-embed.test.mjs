@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { openSite, serveStatic, openPage, heatmapValues, clipboardWill } from './support.mjs';
-import { FIGURES, FIGURE_NAMES } from '../../web/src/components/figures.js';
+import { FIGURES, FIGURE_NAMES } from '../../web/src/views/chapters.js';
 
 const PARENT = fileURLToPath(new URL('./parent', import.meta.url));
 const SCREEN = 740; // a phone's screen height, the budget of one embed

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, viewIds, drawAllHeatmaps } from './support.mjs';
-import { FIGURE_NAMES } from '../../web/src/components/figures.js';
+import { FIGURE_NAMES } from '../../web/src/views/chapters.js';
 
 const PHONE = { width: 360, height: 740 };
 const SMALLEST = 11; // px on screen

@@ -16,7 +16,7 @@ const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 const { server, context, core } = await openSite();
 const trainCore = await loadCore('train'); // the part of the core the chapter's worker loads
 
-// The page's defaults (views/training.js), written out: the run the test repeats in Node.
+// The page's defaults (views/training/view.js), written out: the run the test repeats in Node.
 const CONFIG = {
   inputs: 'random', trainableEmbeddings: false, dModel: 8, dK: 8, seed: 0,
   optimizer: 'adam', learningRate: 0.01, batchSize: 4, trainSet: 'full',

@@ -5,7 +5,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
 import { matrixAt } from '../../web/src/core/attention-core.js';
-import { batchText, crossText, mhaText, minMaxText, transposeText, uniformText } from '../../web/src/views/kinds.js';
+import { batchText, crossText, mhaText, minMaxText, transposeText, uniformText } from '../../web/src/views/qkv/kinds.js';
 import { num } from '../../web/src/format.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8'));

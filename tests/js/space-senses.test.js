@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadCore } from './load-core.js';
 import { bundledGlove } from './glove-pack.js';
-import { senseLabels, findPoint } from '../../web/src/views/space-sources.js';
+import { senseLabels, findPoint } from '../../web/src/views/space/sources.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/sense_space.json', import.meta.url), 'utf8'));
 const pack = new Uint8Array(readFileSync(new URL('../../public/models/use-lite-int8.bin', import.meta.url)));

@@ -7,8 +7,9 @@ import { describe, it, expect } from 'vitest';
 import { PARAMS, DEFAULT_STATE, stateFromQuery, queryFromState } from '../../web/src/state.js';
 import { VIEWS } from '../../web/src/views/index.js';
 import { SOURCE_VALUES } from '../../web/src/vectors/store.js';
-import { FIGURES, FIGURE_NAMES, CONTROLS_VALUES } from '../../web/src/components/figures.js';
-import { TABLE_SCALES } from '../../web/src/views/flow-mixing.js';
+import { FIGURES, FIGURE_NAMES } from '../../web/src/views/chapters.js';
+import { CONTROLS_VALUES } from '../../web/src/components/figures.js';
+import { TABLE_SCALES } from '../../web/src/views/flow/chapter.js';
 import { prng } from '../prng.mjs';
 
 const SEED = 20;

@@ -3,7 +3,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
-import { spreadNote } from '../../web/src/views/notebook-panels.js';
+import { spreadNote } from '../../web/src/views/qkv/notebook-panels.js';
 import { num } from '../../web/src/format.js';
 
 let core;

@@ -1,10 +1,14 @@
 // The structure rules of issue 33, read from the import statements of every file in web/src:
 // (a) no import cycle anywhere; (b) core/ never imports from components/ or views/ (the core's
-// JS side is used by workers and benchmarks, which have no page to draw on).
+// JS side is used by workers and benchmarks, which have no page to draw on), and components/
+// never from views/; (c) each chapter is a folder of views/ with a descriptor of plain data and a
+// view, listed once in views/chapters.js, and no chapter imports another's files; (d) nothing
+// watches the DOM (no MutationObserver): the page says when it drew (main.js afterDraw).
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHAPTERS, FIGURES } from '../../web/src/views/chapters.js';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/src');
 // `import ... from '...'`, `export ... from '...'`, `import '...'` and `import('...')`
@@ -67,6 +71,49 @@ describe('structure of web/src', () => {
       ? targets.filter((t) => /^(components|views)\//.test(t)).map((t) => `${file} imports ${t}`)
       : []));
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps components/ free of imports from views/', () => {
+    const wrong = [...graph].flatMap(([file, targets]) => (file.startsWith('components/')
+      ? targets.filter((t) => t.startsWith('views/')).map((t) => `${file} imports ${t}`)
+      : []));
+    expect(wrong).toEqual([]);
+  });
+
+  it('has one folder per chapter, each listed once in views/chapters.js, none importing another', () => {
+    const folders = readdirSync(join(SRC, 'views'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'shared').map((e) => e.name).sort();
+    expect(CHAPTERS.map((c) => c.id).sort()).toEqual(folders);
+    expect(CHAPTERS.map((c) => c.chapter)).toEqual(CHAPTERS.map((_, i) => i + 1));
+    const crossing = [...graph].flatMap(([file, targets]) => {
+      const own = /^views\/([^/]+)\//.exec(file)?.[1];
+      if (!own || own === 'shared') return [];
+      return targets.filter((t) => /^views\/[^/]+\//.test(t) && !t.startsWith(`views/${own}/`) && !t.startsWith('views/shared/'))
+        .map((t) => `${file} imports ${t}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('keeps descriptors plain data: a chapter.js imports only the URL parsers and limits', () => {
+    const allowed = new Set(['params.js', 'limits.js']);
+    const wrong = CHAPTERS.flatMap(({ id }) => graph.get(`views/${id}/chapter.js`)
+      .filter((t) => !allowed.has(t)).map((t) => `views/${id}/chapter.js imports ${t}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every chapter a view that exports view.mount, and every figure a chapter', () => {
+    for (const { id } of CHAPTERS) {
+      const text = readFileSync(join(SRC, 'views', id, 'view.js'), 'utf8');
+      expect(text, `views/${id}/view.js`).toMatch(/export const view = \{\n  mount\(/);
+    }
+    const ids = new Set(CHAPTERS.map((c) => c.id));
+    for (const [name, figure] of Object.entries(FIGURES)) expect(ids.has(figure.view), name).toBe(true);
+  });
+
+  it('has no MutationObserver: what follows a drawing is called, not watched for', () => {
+    const watching = sourceFiles(SRC).filter((file) => /new MutationObserver\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(watching).toEqual([]);
   });
 
   it('finds a cycle and names it (the checker itself)', () => {

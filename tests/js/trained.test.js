@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { EncoderClient } from '../../web/src/core/encoder-client.js';
-import { untrainedNote, focusSummary, trainedVerdict, TRAINED_CAVEATS } from '../../web/src/views/trained.js';
+import { untrainedNote, focusSummary, trainedVerdict, TRAINED_CAVEATS } from '../../web/src/views/trained/view.js';
 import { num } from '../../web/src/format.js';
 import { loadCore } from './load-core.js';
 

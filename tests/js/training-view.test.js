@@ -3,7 +3,7 @@
 // sentences the chapter writes are read from the numbers given to them.
 import { describe, it, expect } from 'vitest';
 import { TrainClient } from '../../web/src/core/train-client.js';
-import { countsSentence, overfittingNote, divergenceText, inferenceText, persistenceText } from '../../web/src/views/training-text.js';
+import { countsSentence, overfittingNote, divergenceText, inferenceText, persistenceText } from '../../web/src/views/training/text.js';
 
 function fakeWorker() {
   return {

@@ -6,14 +6,14 @@
 import './styles.css';
 import { loadAttentionCore } from './core/view-core.js';
 import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
-import { VIEWS } from './views/index.js';
+import { VIEWS, FIGURES } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { holdRenders, whenSectionsDrawn } from './components/deferred.js';
 import { createCoreJobs } from './core/core-jobs.js';
 import { createEmbedCode } from './components/embed-code.js';
-import { FIGURES, figureId } from './components/figures.js';
+import { figureId } from './components/figures.js';
 import { arrangeFirstScreen } from './components/first-screen.js';
 import { startPresent } from './components/present.js';
 
@@ -29,7 +29,8 @@ let active; // {view, instance} of the mounted view
 let share;
 let embed;
 let present; // present mode (?present=1): one stage per screen
-let placeKeyFigure = () => {}; // after each render (components/first-screen.js)
+let embedCode; // the Embed button on each figure (components/embed-code.js)
+let placeKeyFigure = () => {}; // after each drawing (components/first-screen.js)
 
 function viewById(id) {
   return VIEWS.find((v) => v.id === id) ?? VIEWS[0];
@@ -39,10 +40,10 @@ function mountView() {
   const view = viewById(state.view);
   active?.instance.unmount?.(); // a view's worker or timers stop when it is left
   app.replaceChildren();
-  active = { view, instance: view.mount(app, { core, jobs, state, update, remember }) };
+  active = { view, instance: view.mount(app, { core, jobs, state, update, remember, drawnLater: queueAfterDraw }) };
   // the full page opens on the sentence and the chapter's key figure; an embed is laid out already,
   // and present mode keeps the chapter's own order, one stage at a time
-  placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.id);
+  placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.firstScreen, FIGURES);
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
   document.body.dataset.view = view.id;
@@ -53,8 +54,7 @@ function render() {
   const started = performance.now();
   try {
     active.instance.render(state);
-    placeKeyFigure();
-    present?.update();
+    afterDraw();
   } catch (error) {
     // A view that fails to draw must still say so where the learner looks.
     active.instance.status?.error(`Something went wrong drawing this view: ${error.message}`);
@@ -69,15 +69,43 @@ function render() {
   document.body.dataset.sentencesComputed = String(core.sentencesComputed());
   if (!renderCounted) {
     renderCounted = true;
+    rendering = true;
     whenSectionsDrawn(countRender);
+    rendering = false;
   }
   share?.update(linkFor({}));
+}
+
+/**
+ * What follows the view's drawing, kept here so no component watches the DOM: the key figure
+ * goes under the sentence, present mode shows the current stage, an embed shows its figure (or
+ * says why not) and posts its height, and each figure gets its Embed button. Run after each
+ * render, once every section of it is drawn, and after each drawing outside a render (a view
+ * calls the `drawnLater` it was mounted with: a worker's answer, a model loaded).
+ */
+function afterDraw() {
+  placeKeyFigure();
+  present?.update();
   embed?.update();
+  embedCode?.update();
+}
+
+let afterDrawQueued = false;
+/** afterDraw once, at the end of the current task, however many drawings ask for it. */
+function queueAfterDraw() {
+  if (afterDrawQueued) return;
+  afterDrawQueued = true;
+  queueMicrotask(() => {
+    afterDrawQueued = false;
+    if (active) afterDraw();
+  });
 }
 
 let renderCounted = false;
+let rendering = false; // inside render(), which has run afterDraw already
 function countRender() {
   renderCounted = false;
+  if (!rendering) afterDraw(); // sections drawn after the render's frame may hold figures
   // A keystroke's address not yet written is written first, so a render counted as finished has
   // its address too; that happens in a task of its own, after the frame, not in the render's.
   if (addressPending) afterRenderTask.port2.postMessage(null);
@@ -387,10 +415,6 @@ function registerOfflineCache() {
   });
 }
 
-// The field a view's skeleton shows while the core starts, so the page reads as itself at once
-// (and what is typed there is kept).
-const SKELETON_FIELDS = { qkv: 'sentence', flow: 'sentence', bank: 'sentence', lab: 'sentence', heads: 'headsSentence1' };
-
 /** The page's frame before the core is ready: chapters, the view's title and sentence, progress. */
 function drawSkeleton() {
   const view = viewById(state.view);
@@ -409,7 +433,8 @@ function drawSkeleton() {
   const title = document.createElement('h2');
   title.textContent = view.title;
   skeleton.append(title);
-  const key = SKELETON_FIELDS[view.id];
+  // the chapter's sentence field (its descriptor's `skeletonField`): what is typed there while the core starts is kept
+  const key = view.skeletonField;
   if (key) {
     const label = document.createElement('label');
     label.className = 'control sentence';
@@ -447,7 +472,7 @@ async function start() {
   if (state.embed) {
     embed = startEmbed(app, {
       fullPageUrl: fullPageLink, viewId: () => state.view, figure: state.figure, controls: state.controls,
-      unknownFigure, figureLink: (name) => figureEmbedLink(name, state.controls),
+      unknownFigure, figureLink: (name) => figureEmbedLink(name, state.controls), figures: FIGURES,
     });
   } else {
     if (state.present) {
@@ -462,7 +487,7 @@ async function start() {
     startChaptersMenu(document.getElementById('chapters-menu'));
   }
   // every figure of a view gets a "Copy embed code" button (not in a figure embed: it is the figure)
-  if (!state.figure) createEmbedCode(app, { embedLink: figureEmbedLink });
+  if (!state.figure) embedCode = createEmbedCode(app, { embedLink: figureEmbedLink, figures: FIGURES });
   drawSkeleton();
   // Back and Forward work from the start: before the core is ready they move the skeleton.
   window.addEventListener('popstate', () => {

@@ -1,15 +1,15 @@
 // The page's one state object, and its round trip through the URL's query string.
-// The parameters are the shared ones below plus those each view declares (views/index.js).
+// The parameters are the shared ones below plus those each chapter declares (views/<id>/chapter.js).
 // Only known keys are read; each is checked by its parser; anything else is reported, never used.
 import { PAGE_LIMITS } from './limits.js';
 import { intIn, flag, oneOf, text } from './params.js';
-import { VIEWS, DEFAULT_VIEW_ID } from './views/index.js';
+import { CHAPTERS, DEFAULT_VIEW_ID, FIGURES, FIGURE_NAMES } from './views/chapters.js';
 import { SOURCE_VALUES } from './vectors/store.js';
-import { FIGURES, FIGURE_NAMES, CONTROLS_VALUES } from './components/figures.js';
+import { CONTROLS_VALUES } from './components/figures.js';
 
 /** Shared by every view: the sentence, where the numbers come from, widths, seeds, toggles. */
 const SHARED_PARAMS = [
-  { url: 'view', key: 'view', parse: oneOf(VIEWS.map((v) => v.id)), default: DEFAULT_VIEW_ID },
+  { url: 'view', key: 'view', parse: oneOf(CHAPTERS.map((c) => c.id)), default: DEFAULT_VIEW_ID },
   { url: 's', key: 'sentence', parse: text(PAGE_LIMITS.maxChars), default: 'Bank of the river' },
   // numpy/torch: the notebooks' random tables; onehot; glove: the bundled subset; file: the learner's
   { url: 'source', key: 'source', parse: oneOf(SOURCE_VALUES), default: 'numpy' },
@@ -26,7 +26,7 @@ const SHARED_PARAMS = [
   { url: 'causal', key: 'causal', parse: flag, default: false },
   // embed=1: only the chosen view, compact, for an iframe (main.js, components/embed.js)
   { url: 'embed', key: 'embed', parse: flag, default: false },
-  // with embed=1: one figure alone (components/figures.js), with the sentence field or nothing else
+  // with embed=1: one figure alone (the registry: views/chapters.js), with the sentence field or nothing else
   { url: 'figure', key: 'figure', parse: oneOf(FIGURE_NAMES), default: '' },
   { url: 'controls', key: 'controls', parse: oneOf(CONTROLS_VALUES), default: 'sentence' },
   // present=1: large type, one stage per screen, keys to move (components/present.js); stage= where
@@ -34,7 +34,7 @@ const SHARED_PARAMS = [
   { url: 'stage', key: 'presentStage', parse: intIn(1, 99), default: 1 },
 ];
 
-export const PARAMS = [...SHARED_PARAMS, ...VIEWS.flatMap((view) => view.params ?? [])];
+export const PARAMS = [...SHARED_PARAMS, ...CHAPTERS.flatMap((chapter) => chapter.params ?? [])];
 for (const [i, p] of PARAMS.entries()) {
   if (PARAMS.findIndex((q) => q.url === p.url || q.key === p.key) !== i) {
     throw new Error(`URL parameter "${p.url}" (${p.key}) is declared twice`);

@@ -221,10 +221,10 @@ describe('large maps (canvas cells)', () => {
   });
 });
 
-describe('a view that writes its section again (views/heatmap-holders.js)', () => {
+describe('a view that writes its section again (views/shared/heatmap-holders.js)', () => {
   it('gets the same holder back, and the same figure in it', async () => {
     const { select } = await import('d3');
-    const { heatmapHolder } = await import('../../../web/src/views/heatmap-holders.js');
+    const { heatmapHolder } = await import('../../../web/src/views/shared/heatmap-holders.js');
     const section = select(holder());
     const render = (value) => {
       section.html('');

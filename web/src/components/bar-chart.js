@@ -1,7 +1,7 @@
 // A horizontal bar chart of values in [-1, 1] (cosines), driven by data. Undefined values get
 // a labelled gap, not a bar. The view supplies a table with the same numbers for screen readers.
 import { select, scaleLinear, scaleBand } from 'd3';
-import { num, numOrNotDefined } from '../format.js';
+import { numOrNotDefined } from '../format.js';
 import { addExport } from './export.js';
 import { widthOf } from './watch-width.js';
 

@@ -1,21 +1,22 @@
 // "Embed code": a button on every figure (each element a view marks with data-figure, see
-// components/figures.js) that opens one shared dialog with two ways to embed exactly that figure
+// components/figures.js and the registry in views/chapters.js) that opens one shared dialog with two ways to embed exactly that figure
 // at exactly the current state: the HTML for a web page (an iframe plus the few lines that size
 // it from the height the embed posts), and the plain link for Notion's /embed or any page that
 // takes a link. Copy works like "Copy link" (components/share.js): the Clipboard API where the
 // browser allows it, otherwise the text is selected for Ctrl+C.
 import { select } from 'd3';
-import { FIGURES } from './figures.js';
 import { HEIGHT_MESSAGE } from './embed.js';
 
 /**
- * Watches `app` for figures and gives each one button (views redraw, so this is kept up by a
- * MutationObserver rather than by each view).
+ * Gives each figure in `app` one button. Views redraw: main.js calls the returned update() after
+ * each render and each drawing outside one, and it adds the buttons a new drawing lacks.
  * @param {HTMLElement} app
- * @param {{embedLink: (figure: string, controls: string) => string}} spec  the embed address of a figure now
+ * @param {{embedLink: (figure: string, controls: string) => string, figures: object}} spec
+ *   embedLink  the embed address of a figure now; figures  the registry (views/chapters.js)
+ * @returns {{update(): void}}
  */
-export function createEmbedCode(app, { embedLink }) {
-  const dialog = buildDialog({ embedLink });
+export function createEmbedCode(app, { embedLink, figures }) {
+  const dialog = buildDialog({ embedLink, figures });
   const addButtons = () => {
     for (const root of app.querySelectorAll('[data-figure]')) {
       const slot = toolsOf(root);
@@ -27,8 +28,8 @@ export function createEmbedCode(app, { embedLink }) {
       button.append('span').attr('class', 'visually-hidden').text(` ${name}`);
     }
   };
-  new MutationObserver(addButtons).observe(app, { childList: true, subtree: true });
   addButtons();
+  return { update: addButtons };
 }
 
 /** Where a figure's button goes: beside its heatmap's Export menu, or at the figure's end. */
@@ -46,10 +47,10 @@ function escapeHtml(text) {
  * The snippet for a web page. The listener finds its own iframe by the window that posted (so
  * several embeds on one page each get their height) and trusts only this page's origin.
  */
-export function iframeHtml({ url, figure, height }) {
+export function iframeHtml({ url, label, height }) {
   const origin = new URL(url).origin;
   return [
-    `<iframe src="${escapeHtml(url)}" title="${escapeHtml(`Attention Whiteboard: ${FIGURES[figure].label}`)}"`,
+    `<iframe src="${escapeHtml(url)}" title="${escapeHtml(`Attention Whiteboard: ${label}`)}"`,
     `  style="width:100%;height:${height}px;border:0" loading="lazy"></iframe>`,
     '<script>',
     '  addEventListener("message", (e) => {',
@@ -61,7 +62,7 @@ export function iframeHtml({ url, figure, height }) {
   ].join('\n');
 }
 
-function buildDialog({ embedLink }) {
+function buildDialog({ embedLink, figures }) {
   const dialog = select(document.body).append('dialog').attr('class', 'embed-code-dialog').attr('id', 'embed-code-dialog')
     .attr('aria-labelledby', 'embed-code-title');
   dialog.append('h2').attr('id', 'embed-code-title');
@@ -97,7 +98,7 @@ function buildDialog({ embedLink }) {
     // a first height for the frame until the embed posts its own: the figure's, plus the bar
     // and (with controls) the sentence field
     const height = Math.ceil(current.root.getBoundingClientRect().height) + (controls === 'sentence' ? 140 : 60);
-    html.input.property('value', iframeHtml({ url, figure: current.figure, height }));
+    html.input.property('value', iframeHtml({ url, label: figures[current.figure].label, height }));
     link.input.property('value', url);
     done.text('');
   }
@@ -105,7 +106,7 @@ function buildDialog({ embedLink }) {
   return {
     open(figure, root, opener) {
       current = { figure, root };
-      dialog.select('#embed-code-title').text(`Embed ${FIGURES[figure].label}`);
+      dialog.select('#embed-code-title').text(`Embed ${figures[figure].label}`);
       dialog.select('#embed-code-controls-sentence').property('checked', true);
       fill();
       dialog.node().showModal();

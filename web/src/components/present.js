@@ -4,9 +4,10 @@
 // The sentence stays at the top and stays editable; every stage redraws as it is typed.
 //
 // A stage is a leaf of the view's own structure: a `section.stage`, or a `[data-stage]` part of
-// one (qkv splits its long sections that way), that holds no other stage. The views draw as they
-// always do; after each drawing this hides whatever is not the current stage, the path to it, or
-// the sentence. A stage with a stepper (the flow) is stepped through before the next stage.
+// one (qkv splits its long sections that way), that holds no other stage: a chapter declares its
+// stages by marking them so. The views draw as they always do; after each drawing (main.js calls
+// update() after each render and each drawing outside one) this hides whatever is not the
+// current stage, the path to it, or the sentence. A stage with a stepper (the flow) is stepped through before the next stage.
 
 const STAGE_SELECTOR = 'section.stage, [data-stage]';
 const FIELD_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
@@ -86,18 +87,6 @@ export function startPresent(app, { stage = 1, onStage, exitLink, chapters, chap
     event.preventDefault();
     action();
   });
-
-  // Some views draw later on their own (a section below the fold, a worker's answer): follow
-  // every drawing, once per task.
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => {
-      queued = false;
-      update();
-    });
-  }).observe(app, { childList: true, subtree: true });
 
   return {
     update,

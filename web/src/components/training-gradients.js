@@ -27,7 +27,7 @@ export function gradientMatrix(g) {
 
 /**
  * @param {HTMLElement} container  emptied and filled
- * @param {object} run  the training run (views/training.js): lastStep holds the step's gradients
+ * @param {object} run  the training run (views/training/view.js): lastStep holds the step's gradients
  */
 export function drawTrainingGradients(container, run) {
   const root = select(container);

@@ -19,7 +19,7 @@ export function watchWidth(element, onChange) {
     widthRedrawDone(element);
   }, 120);
   // Not stopped when the element leaves the page: a heatmap holder a view keeps
-  // (views/heatmap-holders.js) is taken out during a redraw and put back; an element that never
+  // (views/shared/heatmap-holders.js) is taken out during a redraw and put back; an element that never
   // comes back is collected with its observer.
   const observer = new ResizeObserver(() => {
     if (!element.isConnected) return;

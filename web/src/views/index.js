@@ -1,33 +1,26 @@
-// Every view of the page, in the order of the course. Each is reachable as ?view=<id> and
-// embeddable on its own. A view is a plain object:
-//   id       the URL value                 chapter  its number: its place in VIEWS below (set there)
-//   title    the navigation label          params   its own URL parameters (see state.js)
-//   mount(root, {core, state, update}) -> {render(state), status?}
+// Every view of the page: a chapter's descriptor (views/chapters.js, in the course's order) joined
+// with the code that draws it, views/<id>/view.js, which exports `view`:
+//   view.mount(root, {core, jobs, state, update, remember, drawnLater}) -> {render(state), status?, unmount?}
 //     builds its controls into `root` once; render() draws the state's numbers, and is called
 //     again after every update(patch). unmount() (optional) is called before another view
-//     replaces it: a view with a worker or a timer stops it there. update() changes the shared state and the URL.
-//     remember(patch) (also passed) changes the state and the link without redrawing, for
-//     choices like a hovered or selected cell that should survive in a shared link.
+//     replaces it: a view with a worker or a timer stops it there. update() changes the shared
+//     state and the URL. remember(patch) changes the state and the link without redrawing, for
+//     choices like a hovered or selected cell that should survive in a shared link. drawnLater()
+//     says that the view drew something outside a render (a worker's answer, a loaded model):
+//     the first screen, present mode, embeds and their Embed buttons follow it.
 //   Every view gets, from main.js and the components, without doing anything: the Copy link
 //   field, embed mode (?embed=1), the notice for ignored link settings, offline use, and for each
 //   drawHeatmap: a legend, a table equivalent and an Export menu. Another chart can call
 //   components/export.js addExport(parent, {name, svg, matrices}) to get the same Export menu.
-import { workbenchView } from './workbench.js';
-import { flowView } from './flow.js';
-import { trainedView } from './trained.js';
-import { cosineView } from './cosine.js';
-import { windowView } from './window.js';
-import { smoothingView } from './smoothing.js';
-import { idsView } from './ids.js';
-import { headsView } from './heads.js';
-import { bankView } from './bank.js';
-import { labView } from './lab.js';
-import { trainingView } from './training.js';
-import { spaceView } from './space.js';
+import { CHAPTERS } from './chapters.js';
 
-// The order of the course: a chapter's number is its place in this list (1 to 12), set here once.
-export const VIEWS = [idsView, windowView, smoothingView, spaceView, cosineView, flowView, workbenchView, bankView, headsView, labView, trainedView, trainingView]
-  .map((view, index) => Object.assign(view, { chapter: index + 1 }));
+// Each chapter's folder has a view.js; Vite (and vitest) bundle them all from this one pattern.
+const VIEW_MODULES = import.meta.glob('./*/view.js', { eager: true });
 
-// The page opens on the class notebook (NumPy mode, "Bank of the river").
-export const DEFAULT_VIEW_ID = 'qkv';
+export const VIEWS = CHAPTERS.map((chapter) => {
+  const module = VIEW_MODULES[`./${chapter.id}/view.js`];
+  if (!module?.view) throw new Error(`views/${chapter.id}/view.js must export \`view\` (see views/index.js)`);
+  return { ...chapter, mount: module.view.mount };
+});
+
+export { DEFAULT_VIEW_ID, FIGURES, FIGURE_NAMES } from './chapters.js';

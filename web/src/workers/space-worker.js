@@ -4,7 +4,7 @@
 // layout after each batch, with pause and cancel read between batches.
 //
 // A newer `load` or `layout` stops the current layout before starting, so no stale frame is sent;
-// the page (views/space.js) drops answers to an older run as well.
+// the page (views/space/view.js) drops answers to an older run as well.
 //   kinds (workers/serve.js):
 //     load {points, n, d} → {n, d}
 //     layout {outDim, method} → {done | stopped} after frames {layout, outDim, iteration, total, done, kl?, pca?, preparing?}

@@ -6,7 +6,7 @@
 // that already holds one keeps its figure, joins the new values to the drawn cells (svg-cells.js;
 // canvas-cells.js paints large matrices into the same canvas), updates the table, and keeps the
 // selection, the zoom level and an open table. Views keep their holders from render to render
-// (views/heatmap-holders.js) so that their maps are updated rather than built again.
+// (views/shared/heatmap-holders.js) so that their maps are updated rather than built again.
 //
 // The parts: figure.js (the figure and its state), layout.js, colour.js, labels.js, legend.js,
 // svg-cells.js / canvas-cells.js (small / large matrices), marks.js, interaction.js, zoom.js,

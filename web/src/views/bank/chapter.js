@@ -1,0 +1,14 @@
+// The bank chapter's descriptor: what the page needs to know of it without drawing it.
+export const chapter = {
+  id: 'bank',
+  title: 'The bank experiment',
+  skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
+  params: [],
+  figures: {
+    bank_cosines: {
+      // the notes' eight bars; the bars of every other word follow in a disclosure, closed here
+      label: 'the bank experiment’s cosines (bar chart)', collapse: '.figure-table-box, .bank-words',
+    },
+  },
+  firstScreen: { figure: 'bank_cosines' },
+};

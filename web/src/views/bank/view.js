@@ -1,0 +1,185 @@
+// The bank-experiment chapter: the two-sentence experiment of Class 05. One shared table and one shared set
+// of projections for two sentences; the raw and contextual cosines of a target word, as a bar
+// chart and a table, and the notes' three questions answered from the numbers on screen.
+import { select } from 'd3';
+import { mountTwoSentences } from '../../components/two-sentences.js';
+import { drawBarChart } from '../../components/bar-chart.js';
+import { num, full } from '../../format.js';
+import { isPretrained } from '../../vectors/store.js';
+import { dataTable } from '../../components/data-table.js';
+import { figureAttr } from '../../components/figures.js';
+
+export const view = {
+  mount(root, { core, jobs, state, update }) {
+    const view = select(root).append('section').attr('id', 'bank').attr('class', 'view').attr('aria-labelledby', 'bank-title');
+    view.append('h2').attr('id', 'bank-title').text('The bank experiment: one word, two sentences');
+    view.append('p').attr('class', 'lead').text(
+      'Both sentences share one embedding table and one set of projections W_q, W_k, W_v. The raw vector of the target word is a lookup; its output Y depends on the sentence around it. Compare the two, with random tables or with trained GloVe vectors.',
+    );
+    return mountTwoSentences(view, {
+      core, jobs, state, update, resultsId: 'bank-results',
+      draw: (results, experiment, current) => drawResults(results, { experiment, state: current }),
+    });
+  },
+};
+
+const SHORT = {
+  raw_target_across_sentences: 'raw: s1 vs s2',
+  contextual_target_across_sentences: 'contextual: s1 vs s2',
+  raw_target_vs_raw_river: 'raw vs raw “river”',
+  raw_target_vs_raw_money: 'raw vs raw “money”',
+  contextual_target_vs_raw_river: 'ctx (s1) vs raw “river”',
+  contextual_target_vs_raw_money: 'ctx (s1) vs raw “money”',
+  contextual_target2_vs_raw_money: 'ctx (s2) vs raw “money”',
+  contextual_target2_vs_raw_river: 'ctx (s2) vs raw “river”',
+};
+
+const NOTES = {
+  raw_target_across_sentences: 'A static lookup: the same row of the same table in both sentences, so exactly 1 for any table, GloVe included.',
+  contextual_target_across_sentences: 'Below 1 when each sentence mixes different neighbours into the target: the output depends on context.',
+  raw_target_vs_raw_river: 'Raw against raw: trained relationships show here (GloVe), chance values with a random table, 0 with one-hot.',
+  raw_target_vs_raw_money: 'Raw against raw, for “money”: trained relationships show here (GloVe), chance values with a random table, 0 with one-hot.',
+  contextual_target_vs_raw_river: 'Output against a raw input: Y went through W_v, another coordinate system, so read with care.',
+  contextual_target_vs_raw_money: 'Output against a raw input, for “money”: Y went through W_v, another coordinate system, so read with care.',
+  contextual_target2_vs_raw_money: 'The second sentence’s output against raw “money”: the notebook’s bank-in-a-money-context. Y went through W_v, so read with care.',
+  contextual_target2_vs_raw_river: 'The second sentence’s output against raw “river”; compare it with the line above before reading anything into either.',
+};
+
+/** The rows of the chart and table: the notes' comparisons, then each contextual target against
+ *  every raw word of the table, without repeating the words the notes' rows already compare. */
+export function cosineItems(experiment) {
+  const inNotes = new Set(['river', 'money']);
+  const words = (list, s) => Array.from(list).filter((x) => !inNotes.has(x.name)).map((x) => ({
+    key: `word${s}:${x.name}`, label: x.description, short: `ctx (s${s}) vs raw “${x.name.slice(0, 16)}”`, value: x.value, group: 'words', why: x.whyUndefined,
+  }));
+  return [
+    ...Array.from(experiment.cosines, (x) => ({ key: x.name, label: x.description, short: SHORT[x.name], value: x.value, group: 'notes', why: x.whyUndefined })),
+    ...words(experiment.contextualVsRawWords, 1),
+    ...words(experiment.contextualVsRawWordsSecond, 2),
+  ];
+}
+
+/** How to read one row: its note when it has a value, otherwise what is missing. */
+export function readingOf(item) {
+  if (item.value == null) return `No cosine: ${item.why}. Nothing to read here until the word is in the sentence.`;
+  if (NOTES[item.key]) return NOTES[item.key];
+  return item.group === 'words' ? `Contextual target (sentence ${item.key.startsWith('word2') ? 2 : 1}) against one raw word of the shared table.` : '';
+}
+
+function drawResults(results, { experiment, state }) {
+  results.html('');
+  const first = experiment.first;
+  const c = Object.fromEntries(Array.from(experiment.cosines, (x) => [x.name, x]));
+  const summary = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-setup');
+  summary.append('h3').attr('id', 'bank-setup').text('Set-up');
+  const list = summary.append('ul').attr('class', 'facts');
+  list.append('li').attr('data-fact', 'source').text(`Vectors: ${first.sourceName}; d_model = ${first.dModel}, d_k = ${first.dK}, d_v = ${first.dV}.`);
+  list.append('li').attr('data-fact', 'tokens').text(`Sentence 1 has ${first.tokens.length} tokens, sentence 2 has ${experiment.second.tokens.length}; the shared table has ${experiment.second.table.words.length} words.`);
+  const missing = [...new Set([...(first.oov?.missing ?? []), ...(experiment.second.oov?.missing ?? [])])];
+  if (first.oov) {
+    list.append('li').attr('data-fact', 'oov').text(missing.length
+      ? `Missing from the vectors: ${missing.map((w) => `“${w}”`).join(', ')} (policy: ${first.oov.policy}). ${first.oov.consequence}`
+      : 'Every word was found in the vectors.');
+  }
+  if (first.dModel >= 50) {
+    list.append('li').attr('data-fact', 'width').text(
+      `With ${first.dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k, so most rows of attn_weights put nearly all their weight on one word (see the matrices in the assignment lab). Small edits to a sentence then barely move the output.`,
+    );
+  }
+  if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
+    summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
+  }
+
+  const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines').call(figureAttr, 'bank_cosines');
+  chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
+  const items = cosineItems(experiment);
+  const drawn = items.filter((x) => x.value != null);
+  // The notes' comparisons, then every other word in a disclosure of its own: open here, closed
+  // in a figure embed (components/figures.js), so that the embedded chart fits a phone's screen.
+  const notes = drawn.filter((x) => x.group === 'notes');
+  const others = drawn.filter((x) => x.group !== 'notes');
+  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: notes, title: `Cosines of ${state.target}, the notes’ comparisons` });
+  // the key to the bars' names follows them, so the bars start on a phone's first screen
+  chart.append('p').attr('class', 'muted bar-key').text('s1, s2: the sentences; raw: a word’s table row (X); ctx (s1), ctx (s2): the target’s output (Y) in s1 or s2.');
+  if (others.length) {
+    const words = chart.append('details').attr('class', 'bank-words').attr('open', true);
+    words.append('summary').text(`The other words (${others.length} bar${others.length === 1 ? '' : 's'})`);
+    drawBarChart(words.append('div').attr('class', 'bar-chart-holder').node(), { items: others, title: `Cosines of ${state.target} against every other word`, name: 'cosines_other_words' });
+  }
+  if (drawn.length < items.length) {
+    const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
+    chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);
+  }
+  // open here; a figure embed of the chart starts it closed (components/figures.js)
+  const tableBox = chart.append('details').attr('class', 'figure-table-box').attr('open', true);
+  tableBox.append('summary').text('As a table, with how to read each');
+  const table = dataTable(tableBox).attr('class', 'cosine-table bank-table');
+  const head = table.append('thead').append('tr');
+  for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  for (const item of items) {
+    const tr = body.append('tr').attr('data-cosine', item.key);
+    tr.append('th').attr('scope', 'row').text(item.label);
+    tr.append('td').attr('class', 'value').attr('data-full', item.value == null ? '' : full(item.value))
+      .text(item.value == null ? 'no value' : num(item.value));
+    tr.append('td').text(readingOf(item));
+  }
+
+  const q = results.append('section').attr('class', 'stage questions').attr('aria-labelledby', 'bank-questions');
+  q.append('h3').attr('id', 'bank-questions').text('The three questions of the notes, answered from these numbers');
+  const answers = answer(c, state, first);
+  const dl = q.append('dl');
+  for (const [id, question, text] of answers) {
+    dl.append('dt').text(question);
+    dl.append('dd').attr('data-answer', id).text(text);
+  }
+  q.append('p').attr('class', 'muted').text(
+    'Caveats: a static lookup gives cosine 1 across contexts whatever the table; outputs passed through W_v live in another space than the raw inputs; context dependence is not semantic improvement, and attention weights are computed results, not trained parameters.',
+  );
+  // The same two sentences through a transformer whose attention was actually trained.
+  const trainedLink = new URLSearchParams({ view: 'trained', ts: state.sentence, ts2: state.sentence2, tt: state.target });
+  const more = q.append('p').attr('class', 'trained-link');
+  more.append('span').text('Here the projections are untrained. ');
+  more.append('a').attr('href', `?${trainedLink}`).attr('id', 'bank-to-trained')
+    .text('Run the same two sentences through a trained encoder (chapter 11) →');
+}
+
+function v(c, name) {
+  return c[name]?.value ?? null;
+}
+
+function answer(c, state, report) {
+  const t = `“${state.target}”`;
+  const ctx = v(c, 'contextual_target_across_sentences');
+  const raw = v(c, 'raw_target_across_sentences');
+  const rr = v(c, 'raw_target_vs_raw_river');
+  const rm = v(c, 'raw_target_vs_raw_money');
+  const cr = v(c, 'contextual_target_vs_raw_river');
+  const cm = v(c, 'contextual_target_vs_raw_money');
+  const show = (x) => (x == null ? 'no value' : num(x));
+
+  let q1;
+  if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;
+  else if (ctx < 1 - 1e-4) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
+  else if (ctx < 1 - 1e-12) q1 = `Barely. The contextual outputs have cosine ${ctx.toPrecision(10)}: below 1, so they do differ, but by very little: the two outputs are almost the same mix of vectors (compare ${t}’s row of attn_weights in the two sentences).`;
+  else q1 = `Not measurably: the contextual outputs have cosine ${ctx.toPrecision(13)}, as the raw vectors do.`;
+
+  let q2;
+  if (isPretrained(state.source)) {
+    q2 = `Yes, these vectors were trained (on word co-occurrence): raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}. They encode relationships before any attention runs; that does not make the attention block trained.`;
+  } else if (state.source === 'onehot') {
+    q2 = `No. One-hot vectors of different words are orthogonal by construction: raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}.`;
+  } else {
+    q2 = `No. The table is random: raw ${t} vs “river” = ${show(rr)} and vs “money” = ${show(rm)} are chance values of this seed, not learned relationships.`;
+  }
+
+  let q3 = `Nothing here can show that. The contextual ${t} of sentence 1 has cosine ${show(cr)} with raw “river” and ${show(cm)} with raw “money”`;
+  if (cr != null && cm != null) q3 += cr > cm ? ' (closer to “river” than to “money”)' : ' (closer to “money” than to “river”)';
+  q3 += `. But W_q, W_k and W_v are random and untrained (${report.dModel}×${report.dK} each for W_q and W_k), and Y passed through W_v, so it lives in another coordinate system than the raw vectors. Only training on a task, and a test, could show an improvement in meaning.`;
+  return [
+    ['context', 'Does the output change with context?', q1],
+    ['trained-inputs', 'Do the inputs carry trained relationships?', q2],
+    ['meaning', 'Do the untrained projections improve meaning?', q3],
+  ];
+}
+

@@ -1,0 +1,12 @@
+// The cosine chapter's descriptor: what the page needs to know of it without drawing it.
+import { text } from '../../params.js';
+
+export const chapter = {
+  id: 'cosine',
+  title: 'Dot product and cosine',
+  params: [
+    { url: 'va', key: 'vecA', parse: text(400), default: '2, 1' },
+    { url: 'vb', key: 'vecB', parse: text(400), default: '1, 2' },
+  ],
+  firstScreen: { selector: '#cosine-results', note: false },
+};

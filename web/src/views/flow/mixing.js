@@ -1,0 +1,137 @@
+// How much each output really mixes, read from the core's mixing report (paramFreeMixing /
+// projectedMixing, core/math/mixing.hpp), with the controls that change it. Every sentence
+// about mixing is chosen by the numbers it stands next to; nothing here computes them.
+import { num, full } from '../../format.js';
+import { idx } from '../../components/flow-diagram.js';
+import { dataTable } from '../../components/data-table.js';
+import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { TABLE_SCALES } from './chapter.js';
+
+/** The mixing report of the form a flow report uses. */
+export function mixingOf(flowReport) {
+  const wb = flowReport.workbench;
+  return flowReport.form === 'qkv' ? wb.projectedMixing : wb.paramFreeMixing;
+}
+
+/** A share of the output, as the core gave it (4 decimals, or scientific when tiny). */
+function share(value) {
+  return num(value);
+}
+
+/**
+ * Paragraphs (lists of parts: text, {value}, {code}) that explain row `i` of the mixing report.
+ * ctx: {tokens, qkv, divisor, controls: {freeScale, unitRows, tableScale, oneHot}}
+ */
+export function mixingText(m, ctx) {
+  const { tokens, qkv, divisor } = ctx;
+  const i = m.row;
+  const v = (value) => ({ value });
+  const a = (r, c) => idx('a', r + 1, c + 1);
+  const y = idx('y', i + 1);
+  const x = idx('x', i + 1);
+  const word = `“${tokens[i]}”`;
+  const paragraphs = [];
+  if (m.other < 0) {
+    paragraphs.push([`${word} sees no other token here (the mask hides them all), so ${a(i, i)} = `, v(m.selfWeight), ` and ${y} is its own ${qkv ? 'value' : 'vector'}: nothing can be mixed in.`]);
+    return paragraphs;
+  }
+  const other = `“${tokens[m.other]}”`;
+  paragraphs.push([
+    `${word} gives itself ${a(i, i)} = `, v(m.selfWeight), ` and its strongest other key, ${other}, ${a(i, m.other)} = `, v(m.otherWeight),
+    '. All the other tokens together get ', v(m.weightElsewhere), ` of ${y}; the row spreads over about `, v(m.effectiveTokens), ` token${m.effectiveTokens < 1.5 ? '' : 's'} (exp of its entropy).`,
+  ]);
+  const selfName = qkv ? `${idx('q', i + 1)}·${idx('k', i + 1)}` : `|${x}|²`;
+  const otherName = qkv ? `${idx('q', i + 1)}·${idx('k', m.other + 1)}` : `${x}·${idx('x', m.other + 1)}`;
+  paragraphs.push([
+    `The reason is in the scores. Softmax turns a gap between two scores into a ratio of weights: ${a(i, i)} / ${a(i, m.other)} = exp((${selfName} − ${otherName}) ÷ ${divisor === 1 ? '1' : num(divisor)}). Here that is exp((`,
+    v(m.selfRawScore), m.otherRawScore < 0 ? ' − (' : ' − ', v(m.otherRawScore), m.otherRawScore < 0 ? ')) ÷ ' : ') ÷ ', v(divisor), ') = exp(', v(m.logOdds), ').',
+  ]);
+  if (m.weightElsewhere < LITTLE_MIXING) {
+    const verdict = [`So ${y} is ${qkv ? `${word}’s own value` : x} with less than ${share(LITTLE_MIXING)} of its weight on anything else: in this setting the block mixes almost nothing, and nothing here can show context entering ${y}.`];
+    paragraphs.push(verdict);
+    if (!qkv) {
+      paragraphs.push([`This is what random vectors do in this form: with d features, the self-score |${x}|² grows like d, while xᵢ·xⱼ between unrelated vectors only grows like √d, so the gap, and with it the self weight, grows with the width. Divide by √d, make the rows unit length, shrink the table or use one-hot vectors (below) and watch ${a(i, m.other)} grow.`]);
+    }
+  } else if (m.topKey !== i) {
+    paragraphs.push([`The largest weight of this row is not on ${word} itself but on “${tokens[m.topKey]}” (`, v(m.topWeight), `), and a share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens: here the output really mixes.`]);
+  } else {
+    paragraphs.push([`A share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens, most from ${other}: here the output really mixes. Whether that helps is another matter: ${qkv ? 'the projections are untrained' : 'the vectors are random'}, so it shows context dependence, not better meaning.`]);
+  }
+  return paragraphs;
+}
+
+/** One paragraph on how the mixing controls relate to Class 05's ÷√d_k. */
+export function classFiveLink(ctx) {
+  return ctx.qkv
+    ? [ctx.divisor === 1
+      ? 'Class 05 divides qᵢ·kⱼ by √d_k for the reason shown above: without it, wider vectors give larger gaps, softmax saturates (one weight near 1, the rest near 0) and its gradients vanish, so training could hardly move the other weights. Scaling is off now; switch it on and compare the self weights.'
+      : `Class 05 divides qᵢ·kⱼ by √d_k = ${num(ctx.divisor)} for the reason shown above: without it, wider vectors give larger gaps, softmax saturates (one weight near 1, the rest near 0) and its gradients vanish, so training could hardly move the other weights.`]
+    : ['The same problem is why Class 05 divides its scores by √d_k: inner products of vectors with more features spread wider, softmax saturates, and a saturated softmax has vanishing gradients. “Divide X Xᵀ by √d_model” below applies that fix to this form.'];
+}
+
+/** Draws the readout, the explanation for the base row and the controls into `section`. */
+export function drawMixing(section, { report, tokens, state, update }) {
+  section.selectAll('*').remove();
+  const qkv = report.form === 'qkv';
+  const rows = mixingOf(report);
+  const divisor = qkv ? report.workbench.projected.scale_divisor : report.workbench.paramFree.divisor;
+  const ctx = { tokens, qkv, divisor };
+  section.append('h3').attr('id', 'mixing-title').text('Does this output mix? The self weight of every row');
+  section.append('p').attr('class', 'muted').text(
+    qkv
+      ? 'For each token: the weight it gives itself, its strongest other key, and the share of its output that comes from the other tokens.'
+      : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens.',
+  );
+  const table = dataTable(section).attr('class', 'mixing-table');
+  const head = table.append('thead').append('tr');
+  for (const h of ['token', 'self weight aᵢᵢ', 'strongest other key', 'its weight', 'ln(aᵢᵢ / aᵢⱼ)', 'weight on the others', 'tokens mixed (exp entropy)']) {
+    head.append('th').attr('scope', 'col').text(h);
+  }
+  const body = table.append('tbody');
+  for (const m of rows) {
+    const tr = body.append('tr').attr('data-row', m.row).attr('data-self-weight', full(m.selfWeight))
+      .attr('data-elsewhere', full(m.weightElsewhere)).classed('is-base', m.row === report.base);
+    tr.append('th').attr('scope', 'row').text(`${m.row + 1}. ${tokens[m.row]}`);
+    const cell = (value, text = num(value)) => tr.append('td').attr('data-value', value == null ? '' : full(value)).text(text);
+    cell(m.selfWeight);
+    tr.append('td').text(m.other < 0 ? 'none visible' : `${m.other + 1}. ${tokens[m.other]}`);
+    cell(m.otherWeight, m.otherWeight == null ? '—' : num(m.otherWeight));
+    cell(m.logOdds, m.logOdds == null ? '—' : num(m.logOdds));
+    cell(m.weightElsewhere);
+    cell(m.effectiveTokens);
+  }
+  const explain = section.append('div').attr('class', 'mixing-text').attr('data-base', report.base)
+    .attr('data-mixes', String(rows[report.base].weightElsewhere >= LITTLE_MIXING));
+  for (const parts of [...mixingText(rows[report.base], ctx), classFiveLink(ctx)]) {
+    const p = explain.append('p');
+    for (const part of parts) {
+      if (typeof part === 'string') p.append('span').text(part);
+      else if ('code' in part) p.append('code').text(part.code);
+      else p.append('b').attr('class', 'num').attr('data-value', full(part.value)).text(num(part.value));
+    }
+  }
+  drawControls(section, { state, update });
+}
+
+function drawControls(section, { state, update }) {
+  const box = section.append('fieldset').attr('class', 'control-row mixing-controls');
+  box.append('legend').text('Make it mix: change the vectors or the scores');
+  const check = (id, key, label) => {
+    const c = box.append('div').attr('class', 'control checkbox');
+    c.append('input').attr('id', id).attr('type', 'checkbox').property('checked', Boolean(state[key]))
+      .on('change', (e) => update({ [key]: e.target.checked }));
+    c.append('label').attr('for', id).text(label);
+  };
+  check('mix-free-scale', 'freeScale', 'divide X Xᵀ by √d_model (Class 04 form)');
+  check('mix-unit-rows', 'unitRows', 'unit-length rows of X');
+  const scale = box.append('div').attr('class', 'control');
+  scale.append('label').attr('for', 'mix-table-scale').text('table scale (rows of X times)');
+  const select = scale.append('select').attr('id', 'mix-table-scale').on('change', (e) => update({ tableScale: Number(e.target.value) }));
+  for (const s of TABLE_SCALES) select.append('option').attr('value', s).text(String(s));
+  select.property('value', String(state.tableScale));
+  const oneHot = state.source === 'onehot';
+  box.append('button').attr('type', 'button').attr('id', 'mix-one-hot').attr('class', 'obs-toggle')
+    .attr('aria-pressed', String(oneHot))
+    .text(oneHot ? 'Back to the NumPy table' : 'Use one-hot vectors')
+    .on('click', () => update({ source: oneHot ? 'numpy' : 'onehot' }));
+}

@@ -1,0 +1,9 @@
+// The lab chapter's descriptor: what the page needs to know of it without drawing it.
+export const chapter = {
+  id: 'lab',
+  title: 'Assignment lab',
+  skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
+  params: [],
+  // the lab records numbers: its key figure is sentence 1's attention matrix with row sums
+  firstScreen: { selector: 'table.lab-attn[data-sentence="1"]', closest: '.table-scroll', name: 'sentence 1’s attn_weights and row sums' },
+};

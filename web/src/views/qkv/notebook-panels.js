@@ -1,0 +1,208 @@
+// Panels that tie the workbench to the class notebook: the values the notes record next to
+// the computed ones, every cosine the notes discuss, and (PyTorch) the one-head
+// nn.MultiheadAttention cell.
+import { select } from 'd3';
+import { drawHeatmap } from '../../components/heatmap/index.js';
+import { heatmapHolder } from '../shared/heatmap-holders.js';
+import { num, full } from '../../format.js';
+import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../../notebook.js';
+import { PAGE_LIMITS } from '../../limits.js';
+import { dataTable } from '../../components/data-table.js';
+import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { drawHistogram } from '../../components/histogram.js';
+
+/** Recorded (notes) against computed (core), for the class settings. */
+export function drawNotesCheck(parent, { report, experiment, state }) {
+  const section = parent.append('section').attr('class', 'stage notes-check').attr('aria-labelledby', 'stage-notes');
+  section.append('h3').attr('id', 'stage-notes').text('Against the class notes');
+  const atClass = atClassSettings(state);
+  if (!atClass) {
+    section.append('p').attr('class', 'muted').text(
+      'The notes recorded their numbers for the class settings (“Bank of the river”, d_model 8, the notebook’s seeds, scaling on, no mask). With your settings the computed values differ, as they should; switch back to compare.',
+    );
+  }
+  const table = dataTable(section).attr('class', 'checks');
+  const head = table.append('thead').append('tr');
+  for (const h of ['quantity', 'recorded in the notes', 'computed here']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  const row = (label, recorded, computed, id) => {
+    const tr = body.append('tr').attr('data-check', id);
+    tr.append('th').attr('scope', 'row').append('code').text(label);
+    tr.append('td').text(atClass ? recorded : '—');
+    tr.append('td').attr('class', 'computed').text(computed);
+  };
+  const y1 = report.y1_manual;
+  if (state.source === 'numpy') {
+    const first3 = (values) => `[${Array.from(values.slice(0, 3), (v) => v.toFixed(4)).join(', ')}]`;
+    row('Y_literal[0][:3]', `[${RECORDED.Y_literal0.join(', ')}]`, first3(report.projected.Y_literal.data), 'y-literal');
+    row('y1_manual[:3]', `[${RECORDED.Y_literal0.join(', ')}]`, first3(y1), 'y1-manual');
+  }
+  row('np.allclose(Y_literal[0], y1_manual)', 'True', report.y1_allclose ? 'True' : 'False', 'allclose');
+  if (state.source === 'numpy' && experiment) {
+    // The notes record these three outcomes in words (cells 15–18); the numbers are the core's.
+    const cos = Object.fromEntries(experiment.cosines.map((c) => [c.name, c.value]));
+    const known = (...names) => names.every((n) => cos[n] != null);
+    if (known('raw_target_across_sentences')) {
+      row('cosine(raw bank, raw bank) across sentences', '1.0', num(cos.raw_target_across_sentences), 'raw-bank');
+    }
+    if (known('raw_target_vs_raw_river', 'contextual_target_vs_raw_river')) {
+      const lower = cos.contextual_target_vs_raw_river < cos.raw_target_vs_raw_river;
+      row('contextual bank vs raw river, next to raw bank vs raw river', 'lower',
+        `${lower ? 'lower' : 'not lower'} (${num(cos.contextual_target_vs_raw_river)} vs ${num(cos.raw_target_vs_raw_river)})`, 'bank-river');
+    }
+    if (known('contextual_target_vs_raw_money', 'contextual_target_vs_raw_river')) {
+      const nearerMoney = cos.contextual_target_vs_raw_money > cos.contextual_target_vs_raw_river;
+      row('river-sentence bank nearer raw money than raw river', 'True',
+        `${nearerMoney ? 'True' : 'False'} (${num(cos.contextual_target_vs_raw_money)} vs ${num(cos.contextual_target_vs_raw_river)})`, 'bank-money');
+    }
+  }
+  if (state.source === 'torch' && experiment) {
+    const contextual = experiment.cosines.find((c) => c.name === 'contextual_target_across_sentences');
+    row('cosine(contextual bank, contextual bank)', `${RECORDED.torchContextualBank}…`, contextual?.value == null ? '—' : full(contextual.value), 'torch-bank');
+    row('raw bank vectors equal', 'True', experiment.rawTargetVectorsEqual ? 'True' : 'False', 'raw-equal');
+  }
+  section.append('p').attr('class', 'muted').text(
+    'y1_manual adds A[0,0]·x₁ + A[0,1]·x₂ + … term by term; Y_literal = A X does the same for every row at once. allclose compares within a tolerance, not bit for bit.',
+  );
+}
+
+const COSINE_NOTES = {
+  raw_target_across_sentences:
+    'Exactly 1 by construction: both sentences read the same row of one static table. GloVe or Word2Vec would give 1 as well.',
+  contextual_target_across_sentences:
+    'Below 1 because each sentence mixes different neighbours into the output. That shows the output depends on context, not that it got closer to a meaning.',
+  raw_target_vs_raw_river: 'Random inputs: nothing trained connects these two words.',
+  contextual_target_vs_raw_river:
+    'Y has passed through W_v, so it lives in another coordinate system than the raw vectors; compare such cosines with care.',
+  contextual_target2_vs_raw_money:
+    'The second sentence’s output against raw “money” (the notebook’s bank in a money context); read together with the next row, and with the same care about W_v.',
+  contextual_target2_vs_raw_river: 'The second sentence’s output against raw “river”.',
+  // Said from the numbers on screen: with other sources or seeds the order can flip.
+  contextual_target_vs_raw_money: (cos) => {
+    const river = cos.contextual_target_vs_raw_river;
+    const money = cos.contextual_target_vs_raw_money;
+    if (river == null || money == null) return '';
+    const order = money > river ? 'higher' : 'not higher';
+    return `Here ${order} than against “river” (${num(money)} vs ${num(river)}). In the class notebook it came out higher: the untrained block did not move “bank” toward the meaning of its sentence.`;
+  },
+};
+
+/** Every cosine the notes discuss, from the two-sentence experiment. */
+export function drawCosines(parent, { experiment, state, onChange }) {
+  const section = parent.append('section').attr('class', 'stage cosines').attr('aria-labelledby', 'stage-cosines');
+  section.append('h3').attr('id', 'stage-cosines').text('The “bank” comparison: one table, one set of projections, two sentences');
+  const cell = cellsFor(state).cosines;
+  section.append('p').attr('class', 'cell-ref').call((p) => {
+    p.append('span').text(`notebook ${cell[0]}: `);
+    p.append('code').text(cell[1]);
+  });
+  const form = section.append('div').attr('class', 'control-row');
+  const s2 = form.append('div').attr('class', 'control sentence2');
+  s2.append('label').attr('for', 'sentence2').text('Second sentence');
+  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', PAGE_LIMITS.maxChars).attr('data-state-key', 'sentence2').property('value', state.sentence2)
+    .on('change', (e) => onChange({ sentence2: e.target.value }));
+  const target = form.append('div').attr('class', 'control');
+  target.append('label').attr('for', 'target').text('Word to follow');
+  target.append('input').attr('id', 'target').attr('type', 'text').attr('maxlength', 64).attr('size', 10).attr('data-state-key', 'target').property('value', state.target)
+    .on('change', (e) => onChange({ target: e.target.value }));
+
+  if (!experiment) return;
+  if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
+    section.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons.`);
+  }
+  const table = dataTable(section).attr('class', 'cosine-table');
+  const head = table.append('thead').append('tr');
+  for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
+  const body = table.append('tbody');
+  const cos = Object.fromEntries(experiment.cosines.map((c) => [c.name, c.value]));
+  for (const c of experiment.cosines) {
+    const note = COSINE_NOTES[c.name] ?? '';
+    const tr = body.append('tr').attr('data-cosine', c.name);
+    tr.append('th').attr('scope', 'row').text(c.description);
+    tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
+    tr.append('td').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos) : note);
+  }
+  const ctx = cos.contextual_target_across_sentences;
+  const changes = ctx == null
+    ? 'cannot tell, since the word is not in both sentences'
+    : ctx < 1 - 1e-4 ? `yes, the contextual cosine is ${num(ctx)}, not 1` : `hardly, the contextual cosine is ${num(ctx)}`;
+  section.append('p').attr('class', 'three-answers').text(
+    `Three questions, three answers from these numbers: does the output change with context? Here ${changes}. Do the inputs carry trained relationships? Not with random tables. Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.`,
+  );
+}
+
+/** PyTorch: the notebook's one-head nn.MultiheadAttention on the same X. */
+export function drawMultiHead(parent, { report, tokens }) {
+  const mha = report.mha;
+  if (!mha) return;
+  const section = parent.append('section').attr('class', 'stage mha').attr('aria-labelledby', 'stage-mha');
+  section.append('h3').attr('id', 'stage-mha').text('The library version: nn.MultiheadAttention with one head');
+  section.append('p').text(
+    `X_batched = X.unsqueeze(0) has shape (1, ${report.X.rows}, ${report.X.cols}): the leading 1 is the batch, not the number of heads or tokens. The module has its own, separately initialised projections (in_proj_weight stacks W_q, W_k, W_v) and an output projection, so its output differs from Y above even with one head.`,
+  );
+  const cell = NOTEBOOK_CELLS.torch.mha;
+  const feat = (n, p) => Array.from({ length: n }, (_, f) => `${p}${f}`);
+  const E = report.X.cols;
+  const row = section.append('div').attr('class', 'heatmap-row');
+  // the panel is written again on each render; its maps keep their holders (updated in place)
+  const panel = select(section.node().closest('.panel-multihead') ?? section.node());
+  let held = 0;
+  const holder = () => heatmapHolder(panel, row, `mha-${held++}`);
+  const inLabels = [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')];
+  drawHeatmap(holder(), { name: 'mha.in_proj_weight', matrix: mha.in_proj_weight, rowLabels: inLabels, colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in', palette: 'diverging', cell });
+  drawHeatmap(holder(), { name: 'mha.out_proj.weight', matrix: mha.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in', palette: 'diverging' });
+  drawHeatmap(holder(), { name: 'attn_weights_mha', matrix: mha.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
+  drawHeatmap(holder(), { name: 'Y_mha', matrix: mha.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', palette: 'diverging', note: 'after the output projection out_proj' });
+  select(section.node()).append('p').attr('class', 'muted').text('Batch size and head count are different axes: this is one sentence (batch 1) through one head.');
+}
+
+/**
+ * The note beside attn_weights: where each row's largest weight went, named from the core's
+ * mixing report, and why that is not meaningful while the projections are untrained.
+ */
+export function largestWeightNote(mixing, tokens) {
+  const each = Array.from(mixing, (m) => `“${tokens[m.row]}” → “${tokens[m.topKey]}” (${num(m.topWeight)})`).join(', ');
+  const first = mixing[0];
+  const lead = first.topKey === 0
+    ? `“${tokens[0]}” keeps its largest weight on itself (${num(first.topWeight)}).`
+    : `“${tokens[0]}” puts its largest weight on “${tokens[first.topKey]}” (${num(first.topWeight)}), not on itself.`;
+  return `Largest weight in each row: ${each}. ${lead} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
+}
+
+/** The note beside the parameter-free A: each row's self weight, and which outputs mix at all. */
+export function selfWeightNote(mixing, tokens, divisor) {
+  const rows = Array.from(mixing);
+  const each = rows.map((m) => `${tokens[m.row]} ${num(m.selfWeight)}`).join(', ');
+  const scaled = divisor === 1 ? '' : ` (scores divided by ${num(divisor)})`;
+  const kept = rows.filter((m) => m.weightElsewhere < LITTLE_MIXING).map((m) => `“${tokens[m.row]}”`);
+  const mixed = rows.filter((m) => m.weightElsewhere >= LITTLE_MIXING)
+    .map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from “${tokens[m.other]}”`);
+  const parts = [`Self weights aᵢᵢ${scaled}: ${each}.`];
+  if (kept.length) {
+    parts.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
+  }
+  if (mixed.length) parts.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
+  parts.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
+  return parts.join(' ');
+}
+
+/**
+ * What `scale=0.5` means, next to W_q's measured spread: a standard deviation of the normal
+ * distribution the values are drawn from (NumPy mode; the other table sources reuse NumPy's
+ * projections, PyTorch draws its own with nn.Linear's default initialisation).
+ */
+export function spreadNote(summary, source) {
+  const measured = `W_q's ${summary.count} values here have mean ${num(summary.mean)} and standard deviation ${num(summary.std)}, from ${num(summary.min)} to ${num(summary.max)}.`;
+  if (source === 'torch') {
+    return `${measured} PyTorch drew them with nn.Linear's default initialisation (uniform within a range set by the input width), not with the NumPy notebook's normal(scale=0.5).`;
+  }
+  return `In the notebook's normal(scale=0.5), 0.5 is the standard deviation of the normal distribution the values are drawn from, not a factor applied to fixed numbers. ${measured} A sample's standard deviation is not exactly 0.5; with more values (a wider d_model) it tends to land closer.`;
+}
+
+/** W_q's values as a histogram with the sentence above (issue 16: scale is a standard deviation). */
+export function drawSpread(parent, { core, report, state }) {
+  const summary = core.valueSummary(report.W_q, 12);
+  const box = parent.append('div').attr('class', 'spread').attr('data-std', String(summary.std)).attr('data-mean', String(summary.mean));
+  box.append('p').attr('class', 'spread-note').text(spreadNote(summary, state.source));
+  drawHistogram(box.node(), { summary, name: 'W_q' });
+}

@@ -1,0 +1,27 @@
+// The space chapter's descriptor: what the page needs to know of it without drawing it.
+import { intIn, oneOf, text } from '../../params.js';
+
+export const ROYAL = 'king queen prince princess royal throne monarch emperor empress duke duchess crown reign kingdom';
+
+export const chapter = {
+  id: 'space',
+  title: 'The embedding space',
+  params: [
+    { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file', 'encoder', 'ctx-block', 'ctx-encoder']), default: 'glove' },
+    { url: 'spn', key: 'spaceCount', parse: intIn(100, 20000), default: 5000 },
+    { url: 'spm', key: 'spaceMethod', parse: oneOf(['pca', 'tsne', 'umap']), default: 'pca' },
+    { url: 'spdim', key: 'spaceDim', parse: intIn(2, 3), default: 2 },
+    { url: 'spw', key: 'spaceWord', parse: text(40), default: 'husband' },
+    { url: 'spc', key: 'spaceColour', parse: oneOf(['rank', 'list']), default: 'rank' },
+    { url: 'spl', key: 'spaceList', parse: text(300), default: ROYAL },
+  ],
+  figures: {
+    space_map: {
+      label: 'the embedding space (the points projected to 2-D or 3-D)',
+      tall: 'the scatter keeps a 5:4 shape at any width, with its readout and progress bar above it',
+    },
+  },
+  // the word search stays on top, the projection under it; vectors, layout, display, colour and
+  // the class's words fold under the projection
+  firstScreen: { figure: 'space_map' },
+};

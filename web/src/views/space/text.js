@@ -1,0 +1,107 @@
+// The embedding-space chapter's sentences, each built from the number it sits next to. Nothing
+// here computes: the numbers come from the core (through the space worker).
+import { num } from '../../format.js';
+
+const pct = (x) => `${(100 * x).toFixed(1)} %`;
+
+/** What the points are, for the sentences below: words of a table, word pieces, or sentences. */
+export const UNITS = {
+  word: { many: 'words', one: 'word', spread: 'spread over the frequency ranks', first: 'most frequent words' },
+  piece: { many: 'word pieces', one: 'piece', spread: 'spread over the vocabulary order', first: 'first pieces' },
+  sentence: { many: 'sentences', one: 'sentence’s point', spread: 'that is, every sentence', first: 'sentences' },
+};
+
+/** "points N · original dimension d · display dimension 2" */
+export function readout(n, d, outDim) {
+  return `points ${n.toLocaleString('en')} · original dimension ${d} · display dimension ${outDim}`;
+}
+
+/** What the PCA readout says about the first components' share, against a flat spectrum (1/d each). */
+export function varianceText(ratio, d, outDim) {
+  const shown = Array.from(ratio).slice(0, outDim).reduce((a, b) => a + b, 0);
+  const flat = outDim / d;
+  const verdict = shown < 1.5 * flat
+    ? `barely more than the ${pct(flat)} that ${outDim} of ${d} directions would carry if no direction were special: this cloud has no dominant directions, and the picture shows little of it.`
+    : `against ${pct(flat)} if every direction carried the same share. The other ${pct(1 - shown)} of the spread is in directions this picture cannot show.`;
+  return `The ${outDim} display axes are the first ${outDim} principal components; they carry ${pct(shown)} of the total variance, ${verdict}`;
+}
+
+export function projectionText(n, d, outDim, unit = UNITS.word) {
+  return `Three different quantities: ${n.toLocaleString('en')} points (${unit.many}), each given by ${d} numbers (the original dimension), drawn with ${outDim} (the display dimension). The ${outDim}-D picture is a projection of the ${d}-D space: distances on the screen are not the distances the model uses, so neighbours are read in the original space below, by cosine.`;
+}
+
+export function recallText(recall, k, d, outDim, queries, method, unit = UNITS.word) {
+  return `Neighbourhood kept by this ${method} layout: on average ${num(recall * k)} of each ${unit.one}’s ${k} nearest neighbours by cosine in ${d} dimensions are also among its ${k} nearest on the ${outDim}-D screen (k-NN recall ${pct(recall)}, measured on ${queries} ${unit.many} ${unit.spread}). A point far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.`;
+}
+
+export function trustText(trust, k, unit = UNITS.word) {
+  return `Trustworthiness (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}): ${num(trust.value)}. 1 means every screen neighbour is an original neighbour; it penalises screen neighbours that are far down the original ranking.`;
+}
+
+export function survivalText(rows, k, unit = UNITS.word) {
+  const first = rows[0], last = rows[rows.length - 1];
+  return `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each ${unit.one}’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}. This is why real embeddings keep hundreds or thousands of dimensions (128, 768, 1536, 4096 in the class): fewer dimensions lose neighbours, even when the variance kept looks large.`;
+}
+
+export function analogyText(cosine) {
+  const strength = cosine > 0.7 ? 'close to one direction' : cosine > 0.3 ? 'partly the same direction, far from identical' : 'hardly the same direction';
+  return `cos(king − queen, man − woman) = ${num(cosine)}: the two differences point ${strength} (1 would be exactly parallel, 0 unrelated). The analogy is a tendency in the numbers, not a rule the table obeys.`;
+}
+
+export function coordinateText(search, found) {
+  const best = search.coordinates[0];
+  const chance = [...search.chanceBest].sort((a, b) => a - b);
+  const median = chance[Math.floor(chance.length / 2)], top = chance[chance.length - 1];
+  const beats = Math.abs(best.effect) > top;
+  return `Of the ${search.coordinates.length} coordinates, number ${best.coordinate + 1} separates the ${found} listed words best: effect size ${num(best.effect)} (listed mean ${num(best.meanIn)}, others ${num(best.meanOut)}; a listed word is higher than another word in ${pct(best.auc)} of pairs). Random lists of ${found} words reach a best effect of ${num(median)} (median of ${chance.length} lists; largest ${num(top)}) by picking the best of ${search.coordinates.length} coordinates after looking. ${beats ? 'This list beats every random one, so the coordinate does carry something shared by these words' : 'This list does no better than random ones: no single coordinate stands for it'} — and no coordinate is labelled “royalty”: named attributes such as royalty or gender are a teaching aid, read into directions after the fact.`;
+}
+
+export function randomTableText(topCosine, lastCosine, k) {
+  return `Random table: each word’s row is drawn from a normal distribution (NumPy’s default_rng(0)), unrelated to its meaning. This word’s nearest neighbour has cosine ${num(topCosine)} and its ${k}th ${num(lastCosine)}: small and close together, because with no neighbourhood structure “nearest” is chance. The neighbour lists, the recall and the survival table below have nothing to find.`;
+}
+
+export const TSNE_NOTE = 't-SNE is not an advanced PCA: PCA is a linear projection that keeps global spread and draws the same picture every time, while t-SNE (and UMAP) move points to keep local neighbourhoods and may tear, squeeze and place clusters anywhere. A denser or tidier plot is not a better embedding; the recall and trustworthiness numbers say how much of the original neighbourhood a layout kept.';
+
+/** The token-table source: what its points are, and the cap. */
+export function piecesText(n, d, pieces) {
+  return `These ${n.toLocaleString('en')} points are rows of the trained encoder’s token table: pieces ${pieces.first + 1} to ${pieces.first + n} of its ${pieces.vocabulary.toLocaleString('en')}-piece vocabulary, in vocabulary order (the first ${pieces.first} are reserved markers, never matched, and left out; the words slider caps the rest). They are word pieces, not words: ${pieces.wordStarts.toLocaleString('en')} of them start a word (“▁”), the other ${(n - pieces.wordStarts).toLocaleString('en')} are parts of words. Each row has ${d} numbers, stored as int8 with a scale and decoded as the encoder decodes them. A piece’s row is the same in every sentence: context enters only in the layers above it.`;
+}
+
+/** Do the senses group in the original space? From the grouping's numbers. */
+export function senseGroupingText(g, n, d) {
+  const lift = g.neighbourSameSense - g.neighbourChance;
+  const verdict = lift > 0.3 ? 'well above' : lift > 0.1 ? 'above' : lift > -0.1 ? 'about' : 'below';
+  const apart = g.words.filter((w) => w.gap > 0).map((w) => `“${w.word}”`);
+  return `Do the senses group? In the original ${d}-D space, for ${pct(g.neighbourSameSense)} of the ${n} sentences the nearest other sentence with the same word (by cosine) uses it in the same sense: ${verdict} the ${pct(g.neighbourChance)} that senses assigned at random would give. ` +
+    `Same-sense pairs are closer (higher mean cosine) than pairs across senses for ${apart.length} of the ${g.words.length} words${apart.length ? ` (${apart.join(', ')})` : ''}; the mean gap is ${num(g.meanGap)} (table below).`;
+}
+
+/** What a grouping from the untrained block does and does not mean, against the no-block baseline. */
+export function untrainedMeaningText(g, baseline, mixing) {
+  const less = g.neighbourSameSense < baseline.neighbourSameSense;
+  return `These outputs come from the class’s untrained block: W_q, W_k and W_v are random draws (NumPy default_rng(1), 100 × 100, as the bank chapter runs GloVe), trained on nothing. The word’s output is a mix of its sentence’s GloVe vectors passed through W_v, so whatever sets the senses apart was already in the GloVe vectors of the context words. ` +
+    `The mix is lopsided: in ${mixing.rowsOver90} of the ${mixing.rows} sentences the word’s attention row gives more than 90 % of its weight to one word (median largest weight ${num(mixing.medianTopWeight)}; most often “${mixing.commonTopWord}”, ${mixing.commonTopCount} times), so many outputs are nearly that one word’s value vector, whatever the sense. ` +
+    `Without any block, the plain mean of the other words’ GloVe rows gives ${pct(baseline.neighbourSameSense)} same-sense nearest neighbours and a mean gap of ${num(baseline.meanGap)}, against the block’s ${pct(g.neighbourSameSense)} and ${num(g.meanGap)}: ${less ? 'the random block keeps less of the context words’ grouping than a plain average' : 'the random block keeps at least as much as a plain average, and even so it only rearranges what the context words carried'}. ` +
+    'So a grouping here does not mean the block learned senses, and it shows no improvement in meaning: nothing was trained on this task.';
+}
+
+/** The trained encoder's points: which vector, and what a grouping does not say. */
+export function trainedMeaningText(g) {
+  return `Each point is the trained encoder’s output after its second layer at the word’s own token (“▁bank”, …; 512 numbers), not the sentence vector, so it is the word read in its sentence. The weights were trained by the model’s authors on their own tasks, never on these sentences or these senses; ${pct(g.neighbourSameSense)} same-sense nearest neighbours (chance ${pct(g.neighbourChance)}) is what that training gives here, on ${g.words.length} words. A grouping is a property of the vectors, not a sense label the model assigns.`;
+}
+
+/** The picture against the original space, for the same neighbour measure. */
+export function senseLayoutText(layoutShare, g, method, outDim) {
+  const diff = layoutShare - g.neighbourSameSense;
+  const reading = diff > 0.05 ? 'the picture makes the senses look more separate than they are'
+    : diff < -0.05 ? 'the picture mixes senses that are apart in the original space'
+      : 'on this measure the picture and the original space agree';
+  return `On the ${outDim}-D ${method} picture, the nearest point of the same word has the same sense for ${pct(layoutShare)} of the sentences, against ${pct(g.neighbourSameSense)} in the original space: ${reading}. A projection can split groups the original space joins and join groups it splits, so read the grouping from the original-space numbers.`;
+}
+
+/** The progress line under the picture, for a frame of a PCA, t-SNE or UMAP run. */
+export function progressLine(method, frame, many) {
+  if (frame.done) return `${method}: done${frame.ms !== undefined ? ` in ${frame.ms.toFixed(0)} ms (in the worker)` : ''}.`;
+  if (frame.preparing) return `${method}: the start drawn (the ${many}’ first ${frame.outDim} PCA scores); finding each point’s nearest neighbours in the original space…`;
+  return `${method}: iteration ${frame.iteration} of ${frame.total}${frame.kl !== undefined ? `, KL divergence ${frame.kl.toFixed(3)}` : ''}`;
+}
