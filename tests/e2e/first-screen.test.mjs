@@ -102,14 +102,14 @@ test('phones: the chapter list is a menu that opens with the keyboard; wide scre
   await wide.close();
 });
 
-test('flow: a link without step= opens where the weights appear (the coefficients); step= links still pick the step', async () => {
+test('flow: a link without step= opens at step 1, where the flow starts; step= links still pick the step', async () => {
   const page = await openAt({ width: 1280, height: 800 }, '?view=flow');
-  assert.match(await page.textContent('.flow-region .step-label'), /^Step 5 of 10: the coefficients/);
+  assert.match(await page.textContent('.flow-region .step-label'), /^Step 1 of 10/);
   assert.doesNotMatch(page.url(), /step=/);
   await page.close();
-  const first = await openAt({ width: 1280, height: 800 }, '?view=flow&step=0');
-  assert.match(await first.textContent('.flow-region .step-label'), /^Step 1 of 10/);
-  await first.close();
+  const fifth = await openAt({ width: 1280, height: 800 }, '?view=flow&step=4');
+  assert.match(await fifth.textContent('.flow-region .step-label'), /^Step 5 of 10: the coefficients/);
+  await fifth.close();
 });
 
 test('qkv: the first attn_weights cell is at most 5 Tab presses from the sentence field', async () => {

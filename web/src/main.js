@@ -8,6 +8,7 @@ import { loadAttentionCore } from './core/view-core.js';
 import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
 import { VIEWS, FIGURES } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';
+import { drawNextChapter } from './components/next-chapter.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { holdRenders, whenSectionsDrawn } from './components/deferred.js';
@@ -45,6 +46,8 @@ function mountView() {
   // and present mode keeps the chapter's own order, one stage at a time
   placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.firstScreen, FIGURES);
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
+  // the chapter ends with the next one (not in an embed, which is one chapter or figure, nor in present mode)
+  if (!state.embed && !present) drawNextChapter(app, { views: VIEWS, current: view.id, queryFor, onPick: (id) => update({ view: id }) });
   document.title = `${view.title} · Attention Whiteboard`;
   document.body.dataset.view = view.id;
 }

@@ -37,7 +37,7 @@ export const NOTEBOOK_CELLS = {
 };
 
 /** The settings under which the notes recorded their numbers. */
-export const CLASS_SETTINGS = {
+const CLASS_SETTINGS = {
   numpy: { sentence: 'Bank of the river', dModel: 8, dK: 8, dV: 8, embedSeed: 0, projSeed: 1, scale: true, causal: false },
   torch: { sentence: 'bank of the river', dModel: 8, dK: 8, dV: 8, embedSeed: 0, scale: true, causal: false },
 };

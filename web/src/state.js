@@ -53,7 +53,7 @@ export function applyTiedWidths(state) {
 }
 
 /** A figure belongs to one view: figure=flow opens the flow chapter whatever `view` says. */
-export function applyFigureView(state) {
+function applyFigureView(state) {
   if (state.figure) state.view = FIGURES[state.figure].view;
   return state;
 }

@@ -47,7 +47,7 @@ function escapeHtml(text) {
  * The snippet for a web page. The listener finds its own iframe by the window that posted (so
  * several embeds on one page each get their height) and trusts only this page's origin.
  */
-export function iframeHtml({ url, label, height }) {
+function iframeHtml({ url, label, height }) {
   const origin = new URL(url).origin;
   return [
     `<iframe src="${escapeHtml(url)}" title="${escapeHtml(`Attention Whiteboard: ${label}`)}"`,

@@ -51,7 +51,7 @@ function jsonValue(v) {
 }
 
 /** One matrix as a plain object: its name, shape, labels and values as a list of rows. */
-export function matrixObject(m) {
+function matrixObject(m) {
   const { rows, cols, data } = m;
   const values = [];
   for (let i = 0; i < rows; i++) {

@@ -59,7 +59,7 @@ export function download(filename, blob) {
 }
 
 /** A standalone copy of a drawn <svg>: the page's computed colours and fonts written inline. */
-export function svgText(svg) {
+function svgText(svg) {
   const clone = svg.cloneNode(true);
   const from = [svg, ...svg.querySelectorAll('*')];
   const to = [clone, ...clone.querySelectorAll('*')];
@@ -85,7 +85,7 @@ export function svgText(svg) {
 }
 
 /** The SVG drawn onto a canvas at twice its size, as a PNG Blob. */
-export function svgToPng(svg, scale = 2) {
+function svgToPng(svg, scale = 2) {
   const text = svgText(svg);
   const [, , w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
   return new Promise((resolve, reject) => {

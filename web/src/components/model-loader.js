@@ -6,7 +6,7 @@ import { packUrl } from '../pack-url.js';
 
 // Next to the page (public/models/), wherever the page is served from.
 export const modelUrl = () => packUrl('models/use-lite-int8.bin');
-export const PACK_MB = '7.2 MB';
+const PACK_MB = '7.2 MB';
 const FROM_DISK = () => window.location.protocol === 'file:';
 
 /**

@@ -34,7 +34,7 @@ const BEYOND = {
 };
 
 /** Appends the mark (a small labelled badge) to a d3 selection. */
-export function beyondMark(parent, which) {
+function beyondMark(parent, which) {
   const [label, title] = BEYOND[which];
   const mark = parent.append('span').attr('class', 'beyond-mark').attr('data-beyond', which).attr('title', title);
   mark.append('span').attr('aria-hidden', 'true').text('+ '); // the chapter list's sign, spelled out here

@@ -17,7 +17,7 @@ const BOXES = [
 ];
 
 /** A gradient as the trainer returns it, as a {rows, cols, data} matrix (or null when absent). */
-export function gradientMatrix(g) {
+function gradientMatrix(g) {
   if (!g) return null;
   const data = g.data ?? g;
   const rows = g.rows ?? g.shape?.[0] ?? 1;

@@ -18,7 +18,7 @@
 import { lifeLockName, watchLife } from './worker-life.js';
 
 /** An error for a request that will not be answered on purpose: {cancelled: true} or {superseded: true}. */
-export function droppedError(reason) {
+function droppedError(reason) {
   const message = reason === 'superseded' ? 'A newer request replaced this one.' : 'The request was cancelled.';
   return Object.assign(new Error(message), { [reason]: true });
 }

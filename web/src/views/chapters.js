@@ -7,6 +7,7 @@
 // A descriptor (views/<id>/chapter.js) is `export const chapter = {...}` with:
 //   id        the URL value (?view=<id>) and the folder's name
 //   title     the navigation label
+//   question  what the chapter answers, in one line (the Next link at the end of the chapter before)
 //   beyond    (optional) 'all' or 'part': not taught in Classes 04–05 (components/nav.js marks it)
 //   skeletonField (optional) the state key of the sentence field the page shows while the core starts
 //   params    its own URL parameters, {url, key, parse, default} (see state.js and params.js)

@@ -15,7 +15,7 @@ export function moved(result, transfer = buffersOf(result)) {
 }
 
 /** Every typed array's buffer in a value (deep), once each. */
-export function buffersOf(value, found = new Set()) {
+function buffersOf(value, found = new Set()) {
   if (ArrayBuffer.isView(value)) found.add(value.buffer);
   else if (value && typeof value === 'object') for (const item of Object.values(value)) buffersOf(item, found);
   return [...found];

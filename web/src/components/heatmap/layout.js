@@ -11,7 +11,7 @@ export const SVG_CELL_LIMIT = 256;
 /** Width and height (px, before zoom) the image of a large matrix is fitted into. */
 const IMAGE_FIT = 400;
 const IMAGE_MAX_CELL = 14;
-export const MAX_ZOOMED_CELL = 28;
+const MAX_ZOOMED_CELL = 28;
 /** Labels are written on every k-th row or column so that they are at least this far apart
  * (the column labels are turned, and need more room than the rows). */
 export const LABEL_SPACING = 12;

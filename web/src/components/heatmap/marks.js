@@ -3,7 +3,7 @@
 import { full } from '../../format.js';
 import { LABEL_WIDTH, HEADER_HEIGHT } from './layout.js';
 
-export function valueAt(hm, i, j) {
+function valueAt(hm, i, j) {
   return hm.spec.matrix.data[i * hm.spec.matrix.cols + j];
 }
 

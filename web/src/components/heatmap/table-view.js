@@ -44,7 +44,7 @@ function tableWindow(hm) {
 }
 
 /** Draws the table for the spec now (an open table is updated with every update of the map). */
-export function renderTable(hm) {
+function renderTable(hm) {
   const win = tableWindow(hm);
   hm.tableStop = clampInto(hm.tableStop ?? [win.r0, win.c0], win);
   drawPager(hm, win);

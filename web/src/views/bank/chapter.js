@@ -2,6 +2,7 @@
 export const chapter = {
   id: 'bank',
   title: 'The bank experiment',
+  question: 'Does the same word get a different output in a different sentence?', // what the chapter answers, shown in the Next link that leads to it
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [],
   figures: {

@@ -4,6 +4,7 @@ import { text } from '../../params.js';
 export const chapter = {
   id: 'cosine',
   title: 'Dot product and cosine',
+  question: 'How do the dot product and the cosine say how alike two vectors are?', // what the chapter answers, shown in the Next link that leads to it
   params: [
     { url: 'va', key: 'vecA', parse: text(400), default: '2, 1' },
     { url: 'vb', key: 'vecB', parse: text(400), default: '1, 2' },

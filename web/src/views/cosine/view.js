@@ -7,6 +7,7 @@ import { num, numOrNotDefined } from '../../format.js';
 import { text } from '../../params.js';
 import { addExport } from '../../components/export.js';
 import { dataTable } from '../../components/data-table.js';
+import { examplesRow } from '../../components/sentence-field.js';
 
 const EXTENT = 3.5; // the 2-D plot shows [-EXTENT, EXTENT] on both axes
 const SIZE = 320;
@@ -47,11 +48,7 @@ export const view = {
         }
         update({ vecA: vectorText(last.unitA), vecB: vectorText(last.unitB) });
       });
-    const examples = form.append('div').attr('class', 'examples');
-    examples.append('span').text('Try: ');
-    for (const [label, a, b] of EXAMPLES) {
-      examples.append('button').attr('type', 'button').attr('class', 'example').text(label).on('click', () => update({ vecA: a, vecB: b }));
-    }
+    examplesRow(form, EXAMPLES.map(([label, a, b]) => ({ label, pick: () => update({ vecA: a, vecB: b }) })));
     view.append('div').attr('class', 'status-slot');
     const results = view.append('div').attr('id', 'cosine-results').attr('class', 'cosine-results');
     const status = createStatus(view.select('.status-slot'), results.node());

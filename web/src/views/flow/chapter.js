@@ -11,12 +11,13 @@ export const TABLE_SCALES = [1, 0.5, 0.25, 0.1];
 export const chapter = {
   id: 'flow',
   title: 'The whiteboard flow',
+  question: 'How is one token’s output built, step by step, from every token’s vector?', // what the chapter answers, shown in the Next link that leads to it
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [
     { url: 'form', key: 'flowForm', parse: oneOf(['free', 'qkv']), default: 'free' },
     { url: 'base', key: 'flowBase', parse: intIn(0, MAX_INDEX), default: 0 },
-    // without step= the diagram opens where the weights appear (OPENING_STEP); step=0 is step 1
-    { url: 'step', key: 'flowStep', parse: intIn(0, MAX_INDEX + 10), default: -1 },
+    // the step on screen, from 0 (step 1, where a learner starts: the flow is read from its start)
+    { url: 'step', key: 'flowStep', parse: intIn(0, MAX_INDEX + 10), default: 0 },
     { url: 'pe', key: 'flowPE', parse: flag, default: false },
     { url: 'win', key: 'flowWindow', parse: flag, default: false },
     { url: 'r', key: 'flowRadius', parse: intIn(0, MAX_INDEX), default: 1 },

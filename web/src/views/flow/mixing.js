@@ -8,7 +8,7 @@ import { LITTLE_MIXING } from '../shared/thresholds.js';
 import { TABLE_SCALES } from './chapter.js';
 
 /** The mixing report of the form a flow report uses. */
-export function mixingOf(flowReport) {
+function mixingOf(flowReport) {
   const wb = flowReport.workbench;
   return flowReport.form === 'qkv' ? wb.projectedMixing : wb.paramFreeMixing;
 }
@@ -61,7 +61,7 @@ export function mixingText(m, ctx) {
 }
 
 /** One paragraph on how the mixing controls relate to Class 05's ÷√d_k. */
-export function classFiveLink(ctx) {
+function classFiveLink(ctx) {
   return ctx.qkv
     ? [ctx.divisor === 1
       ? 'Class 05 divides qᵢ·kⱼ by √d_k for the reason shown above: without it, wider vectors give larger gaps, softmax saturates (one weight near 1, the rest near 0) and its gradients vanish, so training could hardly move the other weights. Scaling is off now; switch it on and compare the self weights.'

@@ -39,7 +39,7 @@ export function outputMixing(r, tokens, qkv) {
  * Y₁…Yₙ are intermediate representations, not predictions: what a task head would still have
  * to add, with the shapes of this Y (n rows, `width` features) and C classes.
  */
-export function taskHead(n, width) {
+function taskHead(n, width) {
   return [
     `Y, of shape (${n}, ${width}), is an intermediate representation, not a prediction: none of its numbers is a label or a probability. `,
     `A task would still need a head with trained parameters. For one label per sentence: pool Y to one vector (the mean of its ${n} rows, shape (1, ${width})), multiply by W_head of shape (${width}, C) for C classes and take a softmax, giving (1, C). `,

@@ -24,6 +24,7 @@ import { lastAnswer } from '../../core/last-answer.js';
 import { tableBox, fitTable } from '../../components/data-table.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
+import { sentenceField } from '../../components/sentence-field.js';
 
 export const view = {
   mount(root, { core, jobs, state, update }) {
@@ -86,7 +87,7 @@ export const view = {
         ui.vectorSource.render(current, report.workbench); // with the widths used
         const tokens = Array.from(report.workbench.tokens, (t) => t.text);
         const steps = stepsFor(report.form, tokens.length);
-        const step = current.flowStep < 0 ? openingStep(steps) : Math.min(current.flowStep, steps.length - 1);
+        const step = Math.min(current.flowStep, steps.length - 1);
         // the flow's own inputs (not the sections' settings): a change redraws the overview and
         // lets a single step forward animate only when it did not change
         const key = JSON.stringify({ ...options, pretrained: null, shuffleSeed: null, other: null, heads: null });
@@ -134,13 +135,6 @@ function flowOptions(s) {
   };
 }
 
-// A link without step= opens the diagram where the base token's weights appear (the softmax
-// divided through), so the first screen shows attention at work rather than bare vectors.
-const OPENING_STEP = 'coefficients';
-
-function openingStep(steps) {
-  return Math.max(0, steps.findIndex((s) => s.kind === OPENING_STEP));
-}
 
 function build(root, { core, state, update, sentences }) {
   const view = select(root).append('section').attr('id', 'flow').attr('class', 'view').attr('aria-labelledby', 'flow-title');
@@ -150,19 +144,10 @@ function build(root, { core, state, update, sentences }) {
   );
 
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
-  const sentence = form.append('div').attr('class', 'control sentence');
-  sentence.append('label').attr('for', 'flow-sentence').text('Sentence');
-  sentence.append('input').attr('id', 'flow-sentence').attr('type', 'text').attr('autocomplete', 'off')
-    .attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars).attr('data-state-key', 'sentence').property('value', state.sentence)
-    .on('input', (e) => update({ sentence: e.target.value }, { typing: true }));
-  const examples = sentence.append('div').attr('class', 'examples');
-  examples.append('span').text('Try: ');
-  for (const example of ['Bank of the river', 'Noa can be annoying, but she is a great cat', 'I am going to London']) {
-    examples.append('button').attr('type', 'button').attr('class', 'example').text(example).on('click', () => {
-      root.querySelector('#flow-sentence').value = example;
-      update({ sentence: example });
-    });
-  }
+  sentenceField(form, {
+    id: 'flow-sentence', stateKey: 'sentence', value: state.sentence, maxLength: PAGE_LIMITS.maxChars, onChange: update,
+    examples: ['Bank of the river', 'Noa can be annoying, but she is a great cat', 'I am going to London'],
+  });
 
   const vectorSource = createVectorSource(form, { core, state, onChange: update, sentences });
   const formRow = form.append('fieldset').attr('class', 'control-row form-switch');

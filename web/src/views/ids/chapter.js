@@ -1,7 +1,7 @@
 // The ids chapter's descriptor: what the page needs to know of it without drawing it.
 import { intIn, text } from '../../params.js';
 
-export const DEFAULT_CORPUS = 'the dog chased the cat\nthe cat chased the dog\na dog is a loyal pet\nthe car is parked by the house';
+const DEFAULT_CORPUS = 'the dog chased the cat\nthe cat chased the dog\na dog is a loyal pet\nthe car is parked by the house';
 
 /** The three sizes of the one-hot and embedding comparison. */
 export const SIZES = [
@@ -13,6 +13,7 @@ export const SIZES = [
 export const chapter = {
   id: 'ids',
   title: 'From IDs to vectors',
+  question: 'How does a word become numbers, and why are IDs and one-hot rows not enough?', // what the chapter answers, shown in the Next link that leads to it
   params: [
     { url: 'rc', key: 'repCorpus', parse: text(2000), default: DEFAULT_CORPUS },
     { url: 'rf', key: 'repFocus', parse: intIn(0, 7), default: 0 },

@@ -2,6 +2,7 @@
 export const chapter = {
   id: 'lab',
   title: 'Assignment lab',
+  question: 'What does the assignment record when the random table becomes real word vectors?', // what the chapter answers, shown in the Next link that leads to it
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [],
   // the lab records numbers: its key figure is sentence 1's attention matrix with row sums

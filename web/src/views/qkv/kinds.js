@@ -9,7 +9,7 @@ import { full, num, shapeText } from '../../format.js';
 import { matrixAt } from '../../core/attention-core.js';
 
 /** Below this, two results computed in floating point are the same up to rounding. */
-export const ROUNDING = 1e-12;
+const ROUNDING = 1e-12;
 
 const dims = (m) => shapeText(m.rows, m.cols);
 const tokensOf = (report) => Array.from(report.tokens, (t) => t.text);

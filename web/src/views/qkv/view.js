@@ -15,6 +15,7 @@ import { dataTable } from '../../components/data-table.js';
 import { drawSection } from '../../components/deferred.js';
 import { PENDING, computingText } from '../../core/core-jobs.js';
 import { figureAttr } from '../../components/figures.js';
+import { sentenceField } from '../../components/sentence-field.js';
 import { drawKinds } from './kinds.js';
 import { lastAnswer } from '../../core/last-answer.js';
 
@@ -98,20 +99,10 @@ function buildWorkbench(root, { core, state, onChange }) {
   );
 
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
-  const sentenceRow = form.append('div').attr('class', 'control sentence');
-  sentenceRow.append('label').attr('for', 'sentence').text('Sentence');
-  sentenceRow.append('input').attr('id', 'sentence').attr('name', 'sentence').attr('type', 'text')
-    .attr('autocomplete', 'off').attr('spellcheck', 'false').attr('maxlength', PAGE_LIMITS.maxChars)
-    .attr('data-state-key', 'sentence').property('value', state.sentence)
-    .on('input', (e) => onChange({ sentence: e.target.value }, { typing: true }));
-  const examples = sentenceRow.append('div').attr('class', 'examples');
-  examples.append('span').text('Try: ');
-  for (const example of ['Bank of the river', 'bank account has money', 'Noa can be annoying, but she is a great cat']) {
-    examples.append('button').attr('type', 'button').attr('class', 'example').text(example).on('click', () => {
-      root.querySelector('#sentence').value = example;
-      onChange({ sentence: example });
-    });
-  }
+  sentenceField(form, {
+    id: 'sentence', name: 'sentence', stateKey: 'sentence', value: state.sentence, maxLength: PAGE_LIMITS.maxChars, onChange,
+    examples: ['Bank of the river', 'bank account has money', 'Noa can be annoying, but she is a great cat'],
+  });
   // Notices and errors right under the sentence, where the learner is typing.
   form.append('div').attr('class', 'status-slot');
 

@@ -5,6 +5,7 @@ import { select } from 'd3';
 import { createStatus } from '../../components/status.js';
 import { drawLineChart } from '../../components/line-chart.js';
 import { num } from '../../format.js';
+import { examplesRow } from '../../components/sentence-field.js';
 
 const LENGTH = 120;
 const PERIOD = 40;
@@ -30,11 +31,8 @@ export const view = {
         if (e.target.value.trim() !== '' && Number.isInteger(v) && v >= 0 && v <= 2 ** 31 - 1) update({ smoothSeed: v });
         else update({ inputError: 'The seed must be a whole number from 0 to 2147483647.' });
       });
-    const examples = form.append('div').attr('class', 'examples');
-    examples.append('span').text('Try: ');
-    for (const [label, beta] of [['the board’s β = 0.9', 90], ['β = 0.3', 30], ['β = 0.05', 5], ['β = 1 (no smoothing)', 100]]) {
-      examples.append('button').attr('type', 'button').attr('class', 'example').text(label).on('click', () => update({ smoothBeta: beta }));
-    }
+    examplesRow(form, [['the board’s β = 0.9', 90], ['β = 0.3', 30], ['β = 0.05', 5], ['β = 1 (no smoothing)', 100]]
+      .map(([label, beta]) => ({ label, pick: () => update({ smoothBeta: beta }) })));
     view.append('div').attr('class', 'status-slot');
     const results = view.append('div').attr('id', 'smoothing-results');
     const status = createStatus(view.select('.status-slot'), results.node());

@@ -1,11 +1,12 @@
 // The space chapter's descriptor: what the page needs to know of it without drawing it.
 import { intIn, oneOf, text } from '../../params.js';
 
-export const ROYAL = 'king queen prince princess royal throne monarch emperor empress duke duchess crown reign kingdom';
+const ROYAL = 'king queen prince princess royal throne monarch emperor empress duke duchess crown reign kingdom';
 
 export const chapter = {
   id: 'space',
   title: 'The embedding space',
+  question: 'What does a table of word vectors look like, and what survives a projection to 2-D?', // what the chapter answers, shown in the Next link that leads to it
   params: [
     { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file', 'encoder', 'ctx-block', 'ctx-encoder']), default: 'glove' },
     { url: 'spn', key: 'spaceCount', parse: intIn(100, 20000), default: 5000 },

@@ -8,7 +8,7 @@ import { taskRowsOf } from '../../core/attention-core.js';
 
 // The first pieces of the vocabulary are reserved (<unk>, <s>, </s>, ...) and never matched by
 // the tokenizer (core/encoder/unigram_tokenizer.hpp): the table starts after them.
-export const FIRST_PIECE = 6;
+const FIRST_PIECE = 6;
 
 // Okabe–Ito's colour-blind-safe palette (grey for its black, which a dark page would hide).
 const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#F0E442', '#0072B2', '#D55E00', '#CC79A7', '#999999'];

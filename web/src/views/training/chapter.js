@@ -7,6 +7,7 @@ export const LEARNING_RATES = ['0.0001', '0.001', '0.003', '0.01', '0.03', '0.1'
 export const chapter = {
   id: 'training',
   title: 'Training the block',
+  question: 'What changes when W_q, W_k and W_v are trained on a task?', // what the chapter answers, shown in the Next link that leads to it
   beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [
     { url: 'trin', key: 'trainInputs', parse: oneOf(['random', 'glove']), default: 'random' },

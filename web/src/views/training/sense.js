@@ -64,7 +64,7 @@ export function drawSenseCheck(section, { run, core }) {
 }
 
 /** The answer to the third question, from the two verdicts. */
-export function senseVerdict({ initial, trained }) {
+function senseVerdict({ initial, trained }) {
   if (trained.verdict === 'undefined') return 'No verdict: a contextual vector is zero, so a cosine is not defined.';
   if (trained.verdict === 'separates' && initial.verdict !== 'separates') {
     return `Trained, the block separates the senses on these held-out sentences (margin ${num(trained.margin)}), and at step 0 it did not (${initial.margin == null ? 'no margin' : `margin ${num(initial.margin)}`}): evidence, on this triple, that training the projections improved the task. One triple is one example: the validation accuracy above is the wider test.`;

@@ -183,7 +183,7 @@ export const view = {
 };
 
 /** The settings that define a run: a change of any of them starts a new one from step 0. */
-export function runConfig(s) {
+function runConfig(s) {
   return {
     inputs: s.trainInputs, trainableEmbeddings: s.trainEmbeddings, dModel: s.trainInputs === 'glove' ? 100 : 8, dK: s.trainDK,
     seed: s.trainSeed, optimizer: s.trainOptimizer, learningRate: Number(s.trainRate), batchSize: s.trainBatch, trainSet: s.trainSet,

@@ -13,6 +13,7 @@ export const DIRECTIONS = {
 export const chapter = {
   id: 'window',
   title: 'Local context',
+  question: 'Why can a fixed window of neighbours miss the word a sentence needs?', // what the chapter answers, shown in the Next link that leads to it
   params: [
     { url: 'wa', key: 'winSentenceA', parse: text(400), default: 'I am going to London' },
     { url: 'wb', key: 'winSentenceB', parse: text(400), default: 'Noa can be annoying, but she is a great cat' },
