@@ -6,9 +6,10 @@
 import './styles.css';
 import { loadAttentionCore } from './core/view-core.js';
 import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
-import { VIEWS, FIGURES } from './views/index.js';
+import { VIEWS, FIGURES, DEFAULT_VIEW_ID, COURSE_PARTS } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';
 import { drawNextChapter } from './components/next-chapter.js';
+import { courseMap } from './components/course-map.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { holdRenders, whenSectionsDrawn } from './components/deferred.js';
@@ -44,7 +45,9 @@ function mountView() {
   active = { view, instance: view.mount(app, { core, jobs, state, update, remember, drawnLater: queueAfterDraw }) };
   // the full page opens on the sentence and the chapter's key figure; an embed is laid out already,
   // and present mode keeps the chapter's own order, one stage at a time
-  placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.firstScreen, FIGURES);
+  // the default chapter (the root address) also shows the course map, under its live figure
+  const extra = view.id === DEFAULT_VIEW_ID ? [courseMap({ views: VIEWS, parts: COURSE_PARTS, current: view.id, queryFor, onPick: (id) => update({ view: id }) })] : [];
+  placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.firstScreen, FIGURES, extra);
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   // the chapter ends with the next one (not in an embed, which is one chapter or figure, nor in present mode)
   if (!state.embed && !present) drawNextChapter(app, { views: VIEWS, current: view.id, queryFor, onPick: (id) => update({ view: id }) });

@@ -82,8 +82,9 @@ function foldSettings(form, spec) {
  * @param {HTMLElement} viewRoot  the mounted view (the #app element)
  * @param {object | undefined} spec  the chapter's `firstScreen` (see above)
  * @param {Record<string, {label: string}>} figures  the figure registry (views/chapters.js)
+ * @param {HTMLElement[]} [extra]  what follows the key figure, before the settings (the course map)
  */
-export function arrangeFirstScreen(viewRoot, spec, figures) {
+export function arrangeFirstScreen(viewRoot, spec, figures, extra = []) {
   const form = viewRoot.querySelector('form.controls');
   if (!spec || !form) return () => {};
   const slot = document.createElement('div');
@@ -91,9 +92,9 @@ export function arrangeFirstScreen(viewRoot, spec, figures) {
   if (spec.title) slot.append(hiddenHeading(spec.title));
   // the view's messages sit right under the sentence when they follow the form
   const after = (spec.after && viewRoot.querySelector(spec.after)) ?? matching(form.nextElementSibling, '.status-slot') ?? form;
-  after.after(slot);
+  after.after(slot, ...extra);
   const settings = foldSettings(form, spec);
-  if (settings) slot.after(settings);
+  if (settings) (extra.at(-1) ?? slot).after(settings);
   return () => placeKeyFigure(viewRoot, slot, spec, figures);
 }
 

@@ -7,7 +7,8 @@
 // A descriptor (views/<id>/chapter.js) is `export const chapter = {...}` with:
 //   id        the URL value (?view=<id>) and the folder's name
 //   title     the navigation label
-//   question  what the chapter answers, in one line (the Next link at the end of the chapter before)
+//   question  what the chapter answers, in one line (the course map, and the Next link that leads to it)
+//   course    'class04', 'class05' or 'beyond': the part of the course it teaches (COURSE_PARTS)
 //   beyond    (optional) 'all' or 'part': not taught in Classes 04–05 (components/nav.js marks it)
 //   skeletonField (optional) the state key of the sentence field the page shows while the core starts
 //   params    its own URL parameters, {url, key, parse, default} (see state.js and params.js)
@@ -31,6 +32,13 @@ import { chapter as training } from './training/chapter.js';
 /** The course's order: a chapter's number is its place here. */
 export const CHAPTERS = [ids, windowChapter, smoothing, space, cosine, flow, qkv, bank, heads, lab, trained, training]
   .map((chapter, index) => Object.freeze({ ...chapter, chapter: index + 1 }));
+
+/** The parts of the course, in order: the course map (components/course-map.js) groups the chapters by them. */
+export const COURSE_PARTS = [
+  { id: 'class04', title: 'Class 04: from words to vectors to context', note: 'Embeddings, context and the parameter-free form of self-attention.' },
+  { id: 'class05', title: 'Class 05: queries, keys and values', note: 'The projections W_q, W_k, W_v, the notebook, and PyTorch’s module.' },
+  { id: 'beyond', title: 'Beyond the class', note: 'A trained encoder, and training the block yourself.' },
+];
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").
 export const DEFAULT_VIEW_ID = 'qkv';

@@ -23,4 +23,4 @@ export const VIEWS = CHAPTERS.map((chapter) => {
   return { ...chapter, mount: module.view.mount };
 });
 
-export { DEFAULT_VIEW_ID, FIGURES, FIGURE_NAMES } from './chapters.js';
+export { DEFAULT_VIEW_ID, FIGURES, FIGURE_NAMES, COURSE_PARTS } from './chapters.js';

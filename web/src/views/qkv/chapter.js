@@ -5,7 +5,8 @@ import { text, cellIndex } from '../../params.js';
 export const chapter = {
   id: 'qkv',
   title: 'Queries, keys, values',
-  question: 'What do queries, keys and values add, and where does each number of the notebook come from?', // what the chapter answers, shown in the Next link that leads to it
+  question: 'What do queries, keys and values add, and where does each number of the notebook come from?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  course: 'class05', // the part of the course it belongs to (the course map groups by it)
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [
     { url: 's2', key: 'sentence2', parse: text(PAGE_LIMITS.maxChars), default: 'bank account has money' },

@@ -4,7 +4,8 @@ import { intIn, flag, text } from '../../params.js';
 export const chapter = {
   id: 'trained',
   title: 'A trained encoder',
-  question: 'What do the heads of a trained encoder attend to, next to untrained ones?', // what the chapter answers, shown in the Next link that leads to it
+  question: 'What do the heads of a trained encoder attend to, next to untrained ones?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  course: 'beyond', // the part of the course it belongs to (the course map groups by it)
   beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [
     { url: 'ts', key: 'trainedSentence', parse: text(500), default: 'The bank of the river is muddy today.' },

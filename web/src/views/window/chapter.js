@@ -13,7 +13,8 @@ export const DIRECTIONS = {
 export const chapter = {
   id: 'window',
   title: 'Local context',
-  question: 'Why can a fixed window of neighbours miss the word a sentence needs?', // what the chapter answers, shown in the Next link that leads to it
+  question: 'Why can a fixed window of neighbours miss the word a sentence needs?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  course: 'class04', // the part of the course it belongs to (the course map groups by it)
   params: [
     { url: 'wa', key: 'winSentenceA', parse: text(400), default: 'I am going to London' },
     { url: 'wb', key: 'winSentenceB', parse: text(400), default: 'Noa can be annoying, but she is a great cat' },
