@@ -120,31 +120,48 @@ void require_projection(const Mat<Scalar>& X, const Mat<Scalar>& W, const char* 
   if (!W.allFinite()) throw InputError(std::string(name) + " contains NaN or infinity");
 }
 
+// What the projections' error messages call their products (self- and cross-attention differ).
+struct ProjectionNames {
+  const char* Q;
+  const char* K;
+  const char* V;
+};
+
+// The part self- and cross-attention share: queries from X_query, keys and values from
+// X_context (the same rows for self-attention), their scores, scaled when asked. Fills Q, K, V,
+// raw_scores, scale_divisor and the unmasked scores of `out`.
+template <typename Scalar, typename Result>
+void project_and_score(const Mat<Scalar>& X_query, const Mat<Scalar>& X_context, const Mat<Scalar>& W_q,
+                       const Mat<Scalar>& W_k, const Mat<Scalar>& W_v, bool scale,
+                       const ProjectionNames& names, Result& out) {
+  require_projection(X_query, W_q, "W_q");
+  require_projection(X_context, W_k, "W_k");
+  require_projection(X_context, W_v, "W_v");
+  if (W_q.cols() != W_k.cols()) {
+    throw InputError("W_q gives d_k = " + std::to_string(W_q.cols()) + " but W_k gives " +
+                     std::to_string(W_k.cols()) + ": queries and keys must have the same width");
+  }
+  out.Q = X_query * W_q;
+  out.K = X_context * W_k;
+  out.V = X_context * W_v;
+  require_finite_result(out.Q, names.Q);
+  require_finite_result(out.K, names.K);
+  require_finite_result(out.V, names.V);
+  out.raw_scores = out.Q * out.K.transpose();
+  require_finite_result(out.raw_scores, "Q Kᵀ");
+  out.scale_divisor = scale ? std::sqrt(static_cast<Scalar>(W_q.cols())) : Scalar(1);
+  // Divide (as the notebook does), rather than multiply by the reciprocal, to round alike.
+  out.scores = scale ? Mat<Scalar>(out.raw_scores / out.scale_divisor) : out.raw_scores;
+}
+
 // Q/K/V projections take row vectors: Q = X W_q with W_q of shape (d_model, d_k).
 template <typename Scalar>
 ProjectedResult<Scalar> projected_attention(const Mat<Scalar>& X, const Mat<Scalar>& W_q,
                                             const Mat<Scalar>& W_k, const Mat<Scalar>& W_v,
                                             const AttentionOptions& options = {}) {
   require_tokens(X);
-  require_projection(X, W_q, "W_q");
-  require_projection(X, W_k, "W_k");
-  require_projection(X, W_v, "W_v");
-  if (W_q.cols() != W_k.cols()) {
-    throw InputError("W_q gives d_k = " + std::to_string(W_q.cols()) + " but W_k gives " +
-                     std::to_string(W_k.cols()) + ": queries and keys must have the same width");
-  }
   ProjectedResult<Scalar> out;
-  out.Q = X * W_q;
-  out.K = X * W_k;
-  out.V = X * W_v;
-  require_finite_result(out.Q, "Q = X W_q");
-  require_finite_result(out.K, "K = X W_k");
-  require_finite_result(out.V, "V = X W_v");
-  out.raw_scores = out.Q * out.K.transpose();
-  require_finite_result(out.raw_scores, "Q Kᵀ");
-  out.scale_divisor = options.scale ? std::sqrt(static_cast<Scalar>(W_q.cols())) : Scalar(1);
-  // Divide (as the notebook does), rather than multiply by the reciprocal, to round alike.
-  out.scores = options.scale ? Mat<Scalar>(out.raw_scores / out.scale_divisor) : out.raw_scores;
+  project_and_score(X, X, W_q, W_k, W_v, options.scale, {"Q = X W_q", "K = X W_k", "V = X W_v"}, out);
   if (options.causal) apply_causal_mask(out.scores);
   apply_window_mask(out.scores, options.window);
   out.attn_weights = row_softmax(out.scores);

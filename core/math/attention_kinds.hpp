@@ -62,24 +62,8 @@ CrossResult<Scalar> cross_attention(const Mat<Scalar>& X_query, const Mat<Scalar
                      " features but the key/value sequence has " + std::to_string(X_context.cols()) +
                      ": both must have the same d_model");
   }
-  require_projection(X_query, W_q, "W_q");
-  require_projection(X_context, W_k, "W_k");
-  require_projection(X_context, W_v, "W_v");
-  if (W_q.cols() != W_k.cols()) {
-    throw InputError("W_q gives d_k = " + std::to_string(W_q.cols()) + " but W_k gives " +
-                     std::to_string(W_k.cols()) + ": queries and keys must have the same width");
-  }
   CrossResult<Scalar> out;
-  out.Q = X_query * W_q;
-  out.K = X_context * W_k;
-  out.V = X_context * W_v;
-  require_finite_result(out.Q, "Q = X_A W_q");
-  require_finite_result(out.K, "K = X_B W_k");
-  require_finite_result(out.V, "V = X_B W_v");
-  out.raw_scores = out.Q * out.K.transpose();
-  require_finite_result(out.raw_scores, "Q Kᵀ");
-  out.scale_divisor = scale ? std::sqrt(static_cast<Scalar>(W_q.cols())) : Scalar(1);
-  out.scores = scale ? Mat<Scalar>(out.raw_scores / out.scale_divisor) : out.raw_scores;
+  project_and_score(X_query, X_context, W_q, W_k, W_v, scale, {"Q = X_A W_q", "K = X_B W_k", "V = X_B W_v"}, out);
   out.attn_weights = row_softmax(out.scores);
   out.Y = out.attn_weights * out.V;
   require_finite_result(out.Y, "Y = A V");
