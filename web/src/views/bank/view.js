@@ -5,7 +5,8 @@ import { select } from 'd3';
 import { mountTwoSentences } from '../../components/two-sentences.js';
 import { drawBarChart } from '../../components/bar-chart.js';
 import { num, full } from '../../format.js';
-import { isPretrained } from '../../vectors/store.js';
+import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
+import { ties } from '../shared/thresholds.js';
 import { dataTable } from '../../components/data-table.js';
 import { figureAttr } from '../../components/figures.js';
 
@@ -144,6 +145,12 @@ function drawResults(results, { experiment, state }) {
     .text('Run the same two sentences through a trained encoder (chapter 11) →');
 }
 
+/** Which raw word the contextual target is closer to, a tie said as a tie (thresholds.js). */
+export function closerText(river, money) {
+  if (ties(river, money)) return 'as close to “river” as to “money”';
+  return river > money ? 'closer to “river” than to “money”' : 'closer to “money” than to “river”';
+}
+
 function v(c, name) {
   return c[name]?.value ?? null;
 }
@@ -158,23 +165,11 @@ function answer(c, state, report) {
   const cm = v(c, 'contextual_target_vs_raw_money');
   const show = (x) => (x == null ? 'no value' : num(x));
 
-  let q1;
-  if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;
-  else if (ctx < 1 - 1e-4) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
-  else if (ctx < 1 - 1e-12) q1 = `Barely. The contextual outputs have cosine ${ctx.toPrecision(10)}: below 1, so they do differ, but by very little: the two outputs are almost the same mix of vectors (compare ${t}’s row of attn_weights in the two sentences).`;
-  else q1 = `Not measurably: the contextual outputs have cosine ${ctx.toPrecision(13)}, as the raw vectors do.`;
-
-  let q2;
-  if (isPretrained(state.source)) {
-    q2 = `Yes, these vectors were trained (on word co-occurrence): raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}. They encode relationships before any attention runs; that does not make the attention block trained.`;
-  } else if (state.source === 'onehot') {
-    q2 = `No. One-hot vectors of different words are orthogonal by construction: raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}.`;
-  } else {
-    q2 = `No. The table is random: raw ${t} vs “river” = ${show(rr)} and vs “money” = ${show(rm)} are chance values of this seed, not learned relationships.`;
-  }
+  const q1 = contextAnswer({ ctx, raw, why: c.contextual_target_across_sentences?.whyUndefined, target: t, show });
+  const q2 = trainedInputsAnswer(state.source, t, rr, rm, show);
 
   let q3 = `Nothing here can show that. The contextual ${t} of sentence 1 has cosine ${show(cr)} with raw “river” and ${show(cm)} with raw “money”`;
-  if (cr != null && cm != null) q3 += cr > cm ? ' (closer to “river” than to “money”)' : ' (closer to “money” than to “river”)';
+  if (cr != null && cm != null) q3 += ` (${closerText(cr, cm)})`;
   q3 += `. But W_q, W_k and W_v are random and untrained (${report.dModel}×${report.dK} each for W_q and W_k), and Y passed through W_v, so it lives in another coordinate system than the raw vectors. Only training on a task, and a test, could show an improvement in meaning.`;
   return [
     ['context', 'Does the output change with context?', q1],

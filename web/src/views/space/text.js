@@ -1,6 +1,7 @@
 // The embedding-space chapter's sentences, each built from the number it sits next to. Nothing
 // here computes: the numbers come from the core (through the space worker).
 import { num } from '../../format.js';
+import { VARIANCE_OVERSTATES } from '../shared/thresholds.js';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
@@ -38,9 +39,28 @@ export function trustText(trust, k, unit = UNITS.word) {
   return `Trustworthiness (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}): ${num(trust.value)}. 1 means every screen neighbour is an original neighbour; it penalises screen neighbours that are far down the original ranking.`;
 }
 
-export function survivalText(rows, k, unit = UNITS.word) {
+/**
+ * The dimension table's sentence: what it measured, then only what these numbers show. A random
+ * table has no neighbourhoods to keep; for other vectors, "fewer dimensions lose neighbours" is
+ * said when the neighbours kept fall with every cut, and "even when the variance kept looks
+ * large" only where the variance kept is VARIANCE_OVERSTATES above the neighbours kept.
+ */
+export function survivalText(rows, k, unit = UNITS.word, { random = false } = {}) {
   const first = rows[0], last = rows[rows.length - 1];
-  return `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each ${unit.one}’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}. This is why real embeddings keep hundreds or thousands of dimensions (128, 768, 1536, 4096 in the class): fewer dimensions lose neighbours, even when the variance kept looks large.`;
+  const measured = `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each ${unit.one}’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}.`;
+  if (random) {
+    return `${measured} But this table is random: its nearest neighbours are chance, so losing them says nothing about how many dimensions meaningful vectors need.`;
+  }
+  const byWidth = [...rows].sort((a, b) => b.dimensions - a.dimensions);
+  const falling = byWidth.every((r, i) => i === 0 || r.neighboursKept < byWidth[i - 1].neighboursKept);
+  const trend = falling
+    ? `For these vectors, every cut in dimensions lost neighbours.`
+    : `For these vectors, the neighbours kept do not fall with every cut.`;
+  const gap = rows.reduce((best, r) => (r.varianceKept - r.neighboursKept > best.varianceKept - best.neighboursKept ? r : best), rows[0]);
+  const overstates = gap.varianceKept - gap.neighboursKept >= VARIANCE_OVERSTATES
+    ? ` The variance kept can look better than the neighbourhoods: at ${gap.dimensions} dimensions it is ${pct(gap.varianceKept)}, but only ${pct(gap.neighboursKept)} of the neighbours survive.`
+    : '';
+  return `${measured} ${trend}${overstates} This measures these vectors only: it does not say why models use 128, 768, 1536 or 4096 dimensions (the sizes in the class), nor that more dimensions are always better.`;
 }
 
 export function analogyText(cosine) {
