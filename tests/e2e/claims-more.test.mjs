@@ -67,7 +67,6 @@ for (const [label, settings, kind, glove] of INPUTS) {
     const f = await flowNumbers(page);
     assert.equal(f.weights.length, f.tokens.length, 'the coefficients are on screen');
     const grade = mixingGrade(f.elsewhere);
-    assert.equal(f.grade, grade, `${label}: the base row gives ${f.elsewhere} to the others`);
     const [must, mustNot] = GRADE_WORDS[grade];
     assert.match(f.said, must);
     assert.doesNotMatch(f.said, mustNot);
@@ -80,6 +79,7 @@ for (const [label, settings, kind, glove] of INPUTS) {
     if (kind !== 'random') assert.doesNotMatch(f.said, /random vectors|vectors are random/, f.said);
     if (grade === 'almost-nothing' && kind === 'random') assert.match(f.said, /This is what random vectors do/);
     if (grade === 'almost-nothing' && kind === 'pretrained') assert.match(f.said, /pretrained GloVe vectors, not random ones/);
+    assert.equal(f.grade, grade, `${label}: the base row gives ${f.elsewhere} to the others`);
 
     // the output step: the same grade, the same tied keys
     const last = 5 + f.tokens.length; // the free form's fixed stages, n terms, then the output (0-based)
@@ -113,7 +113,6 @@ for (const [label, settings, kind, glove] of QKV_INPUTS) {
       assert.ok(note.text.includes(expected), `${label} row ${i}: ${expected} in ${note.text}`);
     }
     const firstKeys = tiedTop(row(W, 0));
-    assert.equal(note.keys, firstKeys.join(','));
     if (label.startsWith('one word')) assert.equal(firstKeys.length, n, 'the tie case ties');
     if (firstKeys.length > 1) assert.match(note.text, /a tie\./);
 
@@ -152,6 +151,7 @@ for (const [label, settings, kind, glove] of QKV_INPUTS) {
       const answer = await bank.page.$eval(`dd[data-answer="${id}"]`, (e) => e.textContent);
       assert.ok(three.includes(answer), `the bank chapter’s ${id} answer “${answer}” in “${three}”`);
     }
+    assert.equal(note.keys, firstKeys.join(','));
     assert.deepEqual([...errors, ...bank.errors], []);
     await bank.page.close();
     await page.close();
@@ -162,11 +162,11 @@ for (const [label, settings] of [['GloVe', ''], ['random table', 'spd=random']])
   test(`space (${label}): the dimension table’s sentence says only what its rows show`, async () => {
     const { page, errors } = await open('space', settings, false);
     await page.waitForSelector('#space-view[data-report], #space-view[data-state]', { state: 'attached' });
-    await page.waitForSelector('#space-survival-text', { state: 'attached' });
+    await page.waitForSelector('#space-survival-table', { state: 'attached' });
     const rows = await page.$$eval('#space-survival-table tbody tr', (trs) => trs.map((tr) => ({
       dimensions: Number(tr.dataset.dimensions), variance: Number(tr.children[1].dataset.value), neighbours: Number(tr.children[2].dataset.value),
     })));
-    const said = await page.$eval('#space-survival-text', (e) => e.textContent);
+    const said = await page.$eval('#space-survival p', (e) => e.textContent);
     assert.doesNotMatch(said, /This is why real embeddings/);
     if (settings) {
       assert.match(said, /this table is random/);
@@ -208,9 +208,9 @@ for (const seed of [0, 3]) {
     await page.click('#train-run');
     await page.waitForFunction(() => { const t = document.querySelector('#training'); return t.dataset.training === 'false' && Number(t.dataset.epoch) > 0; });
     const acc = await page.$eval('.sense-accuracy', (e) => ({ ...e.dataset, text: e.textContent }));
-    const baseline = Number(acc.baseline);
-    assert.equal(baseline, await baselineOf('full'));
+    const baseline = await baselineOf('full');
     assert.ok(acc.text.includes(`scores ${num(baseline)} (the word-identity baseline)`), acc.text);
+    assert.equal(Number(acc.baseline), baseline);
     const after = Number(acc.after);
     const versus = after >= baseline + BASELINE_MARGIN ? 'above' : after > baseline - BASELINE_MARGIN ? 'level' : 'below';
     assert.equal(acc.versus, versus);
