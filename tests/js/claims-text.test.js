@@ -6,13 +6,13 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
 import { num } from '../../web/src/format.js';
-import { BARELY_MIXES, BASELINE_MARGIN, LITTLE_MIXING, TIE_TOLERANCE, VARIANCE_OVERSTATES, largestTied, mixingGrade, ties } from '../../web/src/views/shared/thresholds.js';
+import { BARELY_MIXES, BASELINE_MARGIN, LITTLE_MIXING, NEARLY_ALL, TIE_TOLERANCE, VARIANCE_OVERSTATES, largestTied, mixingGrade, ties } from '../../web/src/views/shared/thresholds.js';
 import { mixingText, selfScoreReason } from '../../web/src/views/flow/mixing.js';
 import { outputMixing } from '../../web/src/views/flow/text.js';
 import { largestWeightNote, selfWeightNote, threeAnswers } from '../../web/src/views/qkv/notebook-panels.js';
-import { closerText } from '../../web/src/views/bank/view.js';
+import { closerText, widthFact } from '../../web/src/views/bank/view.js';
 import { movesText, untrainedNote } from '../../web/src/views/trained/view.js';
-import { survivalText } from '../../web/src/views/space/text.js';
+import { lopsidedText, survivalText } from '../../web/src/views/space/text.js';
 import { accuracyText, againstBaseline, stepLossTitle, wordIdentityBaseline } from '../../web/src/views/training/text.js';
 import { senseVerdict } from '../../web/src/views/training/sense.js';
 
@@ -124,6 +124,24 @@ describe('bank and trained chapters', () => {
     const wb = core.workbench({ sentence: 'the the the' });
     const note = untrainedNote({ mixing: wb.projectedMixing, tokens: tokensOf(wb), targetIndex: 0, target: 'the', sentence: 1, weights: wb.projected.attn_weights });
     expect(note).toMatch(/itself, “the” and “the” alike \(a tie\)/);
+  });
+});
+
+describe('lopsided rows, said only when most rows are', () => {
+  it('bank: the wide-vectors fact counts the rows nearly all on one word', () => {
+    const row = (topWeight) => ({ topWeight });
+    const most = widthFact(100, [row(0.99), row(NEARLY_ALL), row(0.95), row(0.4)]);
+    expect(most).toMatch(/^With 100 features.*: 3 of the 4 rows/);
+    expect(most).toMatch(/barely move those outputs/);
+    const few = widthFact(100, [row(0.99), row(0.5), row(0.4), row(0.3)]);
+    expect(few).toMatch(/only 1 of the 4 rows/);
+    expect(few).not.toMatch(/barely move/);
+  });
+
+  it('space: the untrained block’s mix is called lopsided only when most rows are', () => {
+    const mixing = (rowsOver90) => ({ rows: 10, rowsOver90, medianTopWeight: 0.5, commonTopWord: 'the', commonTopCount: 4 });
+    expect(lopsidedText(mixing(7))).toMatch(/^The mix is lopsided: in 7 of the 10/);
+    expect(lopsidedText(mixing(2))).toMatch(/^The mix is not lopsided here: only 2 of the 10/);
   });
 });
 

@@ -6,7 +6,7 @@ import { mountTwoSentences } from '../../components/two-sentences.js';
 import { drawBarChart } from '../../components/bar-chart.js';
 import { num, full } from '../../format.js';
 import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
-import { ties } from '../shared/thresholds.js';
+import { LOPSIDED_ROWS, NEARLY_ALL, ties } from '../shared/thresholds.js';
 import { dataTable } from '../../components/data-table.js';
 import { figureAttr } from '../../components/figures.js';
 
@@ -83,9 +83,7 @@ function drawResults(results, { experiment, state }) {
       : 'Every word was found in the vectors.');
   }
   if (first.dModel >= 50) {
-    list.append('li').attr('data-fact', 'width').text(
-      `With ${first.dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k, so most rows of attn_weights put nearly all their weight on one word (see the matrices in the assignment lab). Small edits to a sentence then barely move the output.`,
-    );
+    list.append('li').attr('data-fact', 'width').text(widthFact(first.dModel, [...first.projectedMixing, ...experiment.second.projectedMixing]));
   }
   if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
     summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
@@ -143,6 +141,19 @@ function drawResults(results, { experiment, state }) {
   more.append('span').text('Here the projections are untrained. ');
   more.append('a').attr('href', `?${trainedLink}`).attr('id', 'bank-to-trained')
     .text('Run the same two sentences through a trained encoder (chapter 11) →');
+}
+
+/**
+ * The wide-vectors fact, counted from both sentences' mixing reports: how many rows of
+ * attn_weights put nearly all their weight on one word (NEARLY_ALL), and the consequence only
+ * when most rows do (LOPSIDED_ROWS).
+ */
+export function widthFact(dModel, rows) {
+  const nearlyAll = rows.filter((m) => m.topWeight >= NEARLY_ALL).length;
+  const count = `${nearlyAll} of the ${rows.length} rows of attn_weights in the two sentences put ${num(NEARLY_ALL)} or more of their weight on one word`;
+  return nearlyAll >= LOPSIDED_ROWS * rows.length
+    ? `With ${dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k: ${count} (see the matrices in the assignment lab). Small edits to a sentence then barely move those outputs.`
+    : `With ${dModel} features and projections drawn with scale 0.5, the scores can be large even after ÷√d_k, but here only ${count}: most rows still spread their weight.`;
 }
 
 /** Which raw word the contextual target is closer to, a tie said as a tie (thresholds.js). */

@@ -43,6 +43,15 @@ export const BASELINE_MARGIN = 0.1;
  */
 export const VARIANCE_OVERSTATES = 0.1;
 
+/**
+ * A row of attention weights that gives at least this much to one word is said to put "nearly
+ * all" its weight there (the space chapter counts the same 90 % in the core).
+ */
+export const NEARLY_ALL = 0.9;
+
+/** At least this share of rows nearly all on one word makes the page call the mix "lopsided". */
+export const LOPSIDED_ROWS = 0.5;
+
 /** How much a row mixes, from the share of its output that comes from the other tokens. */
 export function mixingGrade(share) {
   if (share < LITTLE_MIXING) return 'almost-nothing';

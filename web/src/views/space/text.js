@@ -1,7 +1,7 @@
 // The embedding-space chapter's sentences, each built from the number it sits next to. Nothing
 // here computes: the numbers come from the core (through the space worker).
 import { num } from '../../format.js';
-import { VARIANCE_OVERSTATES } from '../shared/thresholds.js';
+import { LOPSIDED_ROWS, VARIANCE_OVERSTATES } from '../shared/thresholds.js';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
@@ -96,11 +96,19 @@ export function senseGroupingText(g, n, d) {
     `Same-sense pairs are closer (higher mean cosine) than pairs across senses for ${apart.length} of the ${g.words.length} words${apart.length ? ` (${apart.join(', ')})` : ''}; the mean gap is ${num(g.meanGap)} (table below).`;
 }
 
+/** How lopsided the untrained block's rows are, said only as far as the counts show (LOPSIDED_ROWS). */
+export function lopsidedText(mixing) {
+  const counted = `in ${mixing.rowsOver90} of the ${mixing.rows} sentences the word’s attention row gives more than 90 % of its weight to one word (median largest weight ${num(mixing.medianTopWeight)}; most often “${mixing.commonTopWord}”, ${mixing.commonTopCount} times)`;
+  return mixing.rowsOver90 >= LOPSIDED_ROWS * mixing.rows
+    ? `The mix is lopsided: ${counted}, so many outputs are nearly that one word’s value vector, whatever the sense.`
+    : `The mix is not lopsided here: only ${counted}; most outputs draw on several words.`;
+}
+
 /** What a grouping from the untrained block does and does not mean, against the no-block baseline. */
 export function untrainedMeaningText(g, baseline, mixing) {
   const less = g.neighbourSameSense < baseline.neighbourSameSense;
   return `These outputs come from the class’s untrained block: W_q, W_k and W_v are random draws (NumPy default_rng(1), 100 × 100, as the bank chapter runs GloVe), trained on nothing. The word’s output is a mix of its sentence’s GloVe vectors passed through W_v, so whatever sets the senses apart was already in the GloVe vectors of the context words. ` +
-    `The mix is lopsided: in ${mixing.rowsOver90} of the ${mixing.rows} sentences the word’s attention row gives more than 90 % of its weight to one word (median largest weight ${num(mixing.medianTopWeight)}; most often “${mixing.commonTopWord}”, ${mixing.commonTopCount} times), so many outputs are nearly that one word’s value vector, whatever the sense. ` +
+    `${lopsidedText(mixing)} ` +
     `Without any block, the plain mean of the other words’ GloVe rows gives ${pct(baseline.neighbourSameSense)} same-sense nearest neighbours and a mean gap of ${num(baseline.meanGap)}, against the block’s ${pct(g.neighbourSameSense)} and ${num(g.meanGap)}: ${less ? 'the random block keeps less of the context words’ grouping than a plain average' : 'the random block keeps at least as much as a plain average, and even so it only rearranges what the context words carried'}. ` +
     'So a grouping here does not mean the block learned senses, and it shows no improvement in meaning: nothing was trained on this task.';
 }
