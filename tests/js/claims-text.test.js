@@ -141,7 +141,7 @@ describe('lopsided rows, said only when most rows are', () => {
   it('space: the untrained block’s mix is called lopsided only when most rows are', () => {
     const mixing = (rowsOver90) => ({ rows: 10, rowsOver90, medianTopWeight: 0.5, commonTopWord: 'the', commonTopCount: 4 });
     expect(lopsidedText(mixing(7))).toMatch(/^The mix is lopsided: in 7 of the 10/);
-    expect(lopsidedText(mixing(2))).toMatch(/^The mix is not lopsided here: only 2 of the 10/);
+    expect(lopsidedText(mixing(2))).toMatch(/^The mix is not lopsided here: only in 2 of the 10/);
   });
 });
 
