@@ -43,7 +43,7 @@ test('flow: the self weight of every row, as the core gives it; each control let
   await redraw(page, () => page.selectOption('#mix-table-scale', '0.25'));
   assert.ok(page.url().includes('tscale=0.25'));
   assert.equal(await page.$eval('#flow .mixing-text', (e) => e.dataset.mixes), 'true');
-  assert.match(await page.$eval('#flow .mixing-text', (e) => e.textContent), /really mixes/);
+  assert.match(await page.$eval('#flow .mixing-text', (e) => e.textContent), /here the output mixes/);
   await redraw(page, () => page.click('#mix-one-hot'));
   assert.ok(page.url().includes('source=onehot'));
   assert.deepEqual(await selfWeights(page), core.workbench({ source: 'onehot', tableScale: 0.25 }).paramFreeMixing.map((m) => m.selfWeight));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
 import { matrixAt } from '../../web/src/core/attention-core.js';
 import { mixingText } from '../../web/src/views/flow/mixing.js';
-import { LITTLE_MIXING } from '../../web/src/views/shared/thresholds.js';
+import { BARELY_MIXES } from '../../web/src/views/shared/thresholds.js';
 import { outputMixing, parametersNote, stepText } from '../../web/src/views/flow/text.js';
 import { distanceFreeText } from '../../web/src/views/flow/observations.js';
 import { largestWeightNote, selfWeightNote } from '../../web/src/views/qkv/notebook-panels.js';
@@ -113,17 +113,20 @@ describe('sentences that follow the numbers', () => {
 
   it('the mixing explanation gives |x₁|², x₁·x₂ and the gap, and changes its verdict with the numbers', () => {
     const tokens = ['Bank', 'of', 'the', 'river'];
-    const plain = core.workbench({}).paramFreeMixing[0];
-    const said = text(mixingText(plain, { tokens, qkv: false, divisor: 1 }));
+    const rowZero = (wb) => Array.from(wb.paramFree.attn_weights.data.subarray(0, 4));
+    const plainWb = core.workbench({});
+    const plain = plainWb.paramFreeMixing[0];
+    const said = text(mixingText(plain, { tokens, qkv: false, divisor: 1, source: 'numpy', weights: rowZero(plainWb) }));
     expect(said).toContain(num(plain.selfRawScore));
     expect(said).toContain(num(plain.otherRawScore));
     expect(said).toContain(`exp(${num(plain.logOdds)})`);
     expect(said).toMatch(/mixes almost nothing/);
     const scaled = core.workbench({ freeScale: true }).paramFreeMixing[0];
     expect(scaled.logOdds).toBeCloseTo(plain.logOdds / Math.sqrt(8), 12);
-    const mixed = core.workbench({ tableScale: 0.25 }).paramFreeMixing[0];
-    expect(mixed.weightElsewhere).toBeGreaterThan(LITTLE_MIXING);
-    expect(text(mixingText(mixed, { tokens, qkv: false, divisor: 1 }))).toMatch(/really mixes/);
+    const mixedWb = core.workbench({ tableScale: 0.25 });
+    const mixed = mixedWb.paramFreeMixing[0];
+    expect(mixed.weightElsewhere).toBeGreaterThan(BARELY_MIXES);
+    expect(text(mixingText(mixed, { tokens, qkv: false, divisor: 1, source: 'numpy', weights: rowZero(mixedWb) }))).toMatch(/here the output mixes/);
   });
 
   it('the distance card claims a distant word counts only when its weight says so', () => {
@@ -138,18 +141,18 @@ describe('sentences that follow the numbers', () => {
   it('qkv: the largest key of each row is named from the numbers, with the untrained caveat', () => {
     const wb = core.workbench({});
     const tokens = tokensOf(wb);
-    const note = largestWeightNote(wb.projectedMixing, tokens);
+    const note = largestWeightNote(wb.projected.attn_weights, tokens);
     expect(wb.projectedMixing[0].topKey).toBe(2); // the notes: Bank's largest weight is on "the"
     expect(note).toContain(`“Bank” puts its largest weight on “the” (${num(wb.projectedMixing[0].topWeight)})`);
     expect(note).toMatch(/untrained/);
     const torch = core.workbench({ source: 'torch' });
-    expect(largestWeightNote(torch.projectedMixing, tokensOf(torch))).toContain(`“${tokens[torch.projectedMixing[0].topKey]}” (${num(torch.projectedMixing[0].topWeight)})`);
+    expect(largestWeightNote(torch.projected.attn_weights, tokensOf(torch))).toContain(`“${tokens[torch.projectedMixing[0].topKey]}” (${num(torch.projectedMixing[0].topWeight)})`);
     // As taught, three rows keep their own vector and "of" mixes (mostly "river"): said row by row.
-    const free = selfWeightNote(wb.paramFreeMixing, tokens, 1);
+    const free = selfWeightNote(wb.paramFreeMixing, tokens, 1, wb.paramFree.attn_weights);
     expect(free).toMatch(/“Bank”, “the”, “river” keep more than 0\.9900 on themselves/);
     expect(free).toContain(`“of” takes ${num(wb.paramFreeMixing[1].weightElsewhere)} from the others, most from “river”`);
     const onehot = core.workbench({ source: 'onehot' });
-    const hot = selfWeightNote(onehot.paramFreeMixing, tokens, 1);
+    const hot = selfWeightNote(onehot.paramFreeMixing, tokens, 1, onehot.paramFree.attn_weights);
     expect(hot).toMatch(/those outputs do mix/);
     expect(hot).not.toMatch(/keep more than/);
   });

@@ -5,7 +5,8 @@ import { select } from 'd3';
 import { mountTwoSentences } from '../../components/two-sentences.js';
 import { drawBarChart } from '../../components/bar-chart.js';
 import { num, full } from '../../format.js';
-import { isPretrained } from '../../vectors/store.js';
+import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
+import { LOPSIDED_ROWS, NEARLY_ALL, ties } from '../shared/thresholds.js';
 import { dataTable } from '../../components/data-table.js';
 import { figureAttr } from '../../components/figures.js';
 
@@ -82,9 +83,7 @@ function drawResults(results, { experiment, state }) {
       : 'Every word was found in the vectors.');
   }
   if (first.dModel >= 50) {
-    list.append('li').attr('data-fact', 'width').text(
-      `With ${first.dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k, so most rows of attn_weights put nearly all their weight on one word (see the matrices in the assignment lab). Small edits to a sentence then barely move the output.`,
-    );
+    list.append('li').attr('data-fact', 'width').text(widthFact(first.dModel, [...first.projectedMixing, ...experiment.second.projectedMixing]));
   }
   if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
     summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
@@ -144,6 +143,25 @@ function drawResults(results, { experiment, state }) {
     .text('Run the same two sentences through a trained encoder (chapter 11) →');
 }
 
+/**
+ * The wide-vectors fact, counted from both sentences' mixing reports: how many rows of
+ * attn_weights put nearly all their weight on one word (NEARLY_ALL), and the consequence only
+ * when most rows do (LOPSIDED_ROWS).
+ */
+export function widthFact(dModel, rows) {
+  const nearlyAll = rows.filter((m) => m.topWeight >= NEARLY_ALL).length;
+  const count = `${nearlyAll} of the ${rows.length} rows of attn_weights in the two sentences put ${num(NEARLY_ALL)} or more of their weight on one word`;
+  return nearlyAll >= LOPSIDED_ROWS * rows.length
+    ? `With ${dModel} features and projections drawn with scale 0.5, the scores are large even after ÷√d_k: ${count} (see the matrices in the assignment lab). Small edits to a sentence then barely move those outputs.`
+    : `With ${dModel} features and projections drawn with scale 0.5, the scores can be large even after ÷√d_k, but here only ${count}: most rows still spread their weight.`;
+}
+
+/** Which raw word the contextual target is closer to, a tie said as a tie (thresholds.js). */
+export function closerText(river, money) {
+  if (ties(river, money)) return 'as close to “river” as to “money”';
+  return river > money ? 'closer to “river” than to “money”' : 'closer to “money” than to “river”';
+}
+
 function v(c, name) {
   return c[name]?.value ?? null;
 }
@@ -158,23 +176,11 @@ function answer(c, state, report) {
   const cm = v(c, 'contextual_target_vs_raw_money');
   const show = (x) => (x == null ? 'no value' : num(x));
 
-  let q1;
-  if (ctx == null) q1 = `Cannot tell here: ${c.contextual_target_across_sentences?.whyUndefined}.`;
-  else if (ctx < 1 - 1e-4) q1 = `Yes. The raw ${t} vectors have cosine ${show(raw)} (one row of one static table), but the contextual outputs have cosine ${show(ctx)}: each sentence mixed different neighbours into ${t}.`;
-  else if (ctx < 1 - 1e-12) q1 = `Barely. The contextual outputs have cosine ${ctx.toPrecision(10)}: below 1, so they do differ, but by very little: the two outputs are almost the same mix of vectors (compare ${t}’s row of attn_weights in the two sentences).`;
-  else q1 = `Not measurably: the contextual outputs have cosine ${ctx.toPrecision(13)}, as the raw vectors do.`;
-
-  let q2;
-  if (isPretrained(state.source)) {
-    q2 = `Yes, these vectors were trained (on word co-occurrence): raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}. They encode relationships before any attention runs; that does not make the attention block trained.`;
-  } else if (state.source === 'onehot') {
-    q2 = `No. One-hot vectors of different words are orthogonal by construction: raw ${t} vs “river” = ${show(rr)}, vs “money” = ${show(rm)}.`;
-  } else {
-    q2 = `No. The table is random: raw ${t} vs “river” = ${show(rr)} and vs “money” = ${show(rm)} are chance values of this seed, not learned relationships.`;
-  }
+  const q1 = contextAnswer({ ctx, raw, why: c.contextual_target_across_sentences?.whyUndefined, target: t, show });
+  const q2 = trainedInputsAnswer(state.source, t, rr, rm, show);
 
   let q3 = `Nothing here can show that. The contextual ${t} of sentence 1 has cosine ${show(cr)} with raw “river” and ${show(cm)} with raw “money”`;
-  if (cr != null && cm != null) q3 += cr > cm ? ' (closer to “river” than to “money”)' : ' (closer to “money” than to “river”)';
+  if (cr != null && cm != null) q3 += ` (${closerText(cr, cm)})`;
   q3 += `. But W_q, W_k and W_v are random and untrained (${report.dModel}×${report.dK} each for W_q and W_k), and Y passed through W_v, so it lives in another coordinate system than the raw vectors. Only training on a task, and a test, could show an improvement in meaning.`;
   return [
     ['context', 'Does the output change with context?', q1],

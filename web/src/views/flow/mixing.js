@@ -4,7 +4,9 @@
 import { num, full } from '../../format.js';
 import { idx } from '../../components/flow-diagram.js';
 import { dataTable } from '../../components/data-table.js';
-import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
+import { keysText, rowOf, topKeys } from '../shared/wording.js';
+import { notMeaningReason, vectorKind, vectorsName } from '../shared/vector-kind.js';
 import { TABLE_SCALES } from './chapter.js';
 
 /** The mixing report of the form a flow report uses. */
@@ -20,7 +22,7 @@ function share(value) {
 
 /**
  * Paragraphs (lists of parts: text, {value}, {code}) that explain row `i` of the mixing report.
- * ctx: {tokens, qkv, divisor, controls: {freeScale, unitRows, tableScale, oneHot}}
+ * ctx: {tokens, qkv, divisor, source, weights (row i of A, to name tied keys)}
  */
 export function mixingText(m, ctx) {
   const { tokens, qkv, divisor } = ctx;
@@ -35,10 +37,11 @@ export function mixingText(m, ctx) {
     paragraphs.push([`${word} sees no other token here (the mask hides them all), so ${a(i, i)} = `, v(m.selfWeight), ` and ${y} is its own ${qkv ? 'value' : 'vector'}: nothing can be mixed in.`]);
     return paragraphs;
   }
-  const other = `“${tokens[m.other]}”`;
+  const strongest = topKeys(ctx.weights, { self: i, others: true });
+  const other = keysText(strongest, tokens);
   paragraphs.push([
-    `${word} gives itself ${a(i, i)} = `, v(m.selfWeight), ` and its strongest other key, ${other}, ${a(i, m.other)} = `, v(m.otherWeight),
-    '. All the other tokens together get ', v(m.weightElsewhere), ` of ${y}; the row spreads over about `, v(m.effectiveTokens), ` token${m.effectiveTokens < 1.5 ? '' : 's'} (exp of its entropy).`,
+    `${word} gives itself ${a(i, i)} = `, v(m.selfWeight), ` and its strongest other key${strongest.length > 1 ? 's' : ''}, ${other}, ${a(i, m.other)} = `, v(m.otherWeight),
+    `${strongest.length > 1 ? ' each' : ''}. All the other tokens together get `, v(m.weightElsewhere), ` of ${y}; the row spreads over about `, v(m.effectiveTokens), ` token${m.effectiveTokens < 1.5 ? '' : 's'} (exp of its entropy).`,
   ]);
   const selfName = qkv ? `${idx('q', i + 1)}·${idx('k', i + 1)}` : `|${x}|²`;
   const otherName = qkv ? `${idx('q', i + 1)}·${idx('k', m.other + 1)}` : `${x}·${idx('x', m.other + 1)}`;
@@ -46,27 +49,49 @@ export function mixingText(m, ctx) {
     `The reason is in the scores. Softmax turns a gap between two scores into a ratio of weights: ${a(i, i)} / ${a(i, m.other)} = exp((${selfName} − ${otherName}) ÷ ${divisor === 1 ? '1' : num(divisor)}). Here that is exp((`,
     v(m.selfRawScore), m.otherRawScore < 0 ? ' − (' : ' − ', v(m.otherRawScore), m.otherRawScore < 0 ? ')) ÷ ' : ') ÷ ', v(divisor), ') = exp(', v(m.logOdds), ').',
   ]);
-  if (m.weightElsewhere < LITTLE_MIXING) {
-    const verdict = [`So ${y} is ${qkv ? `${word}’s own value` : x} with less than ${share(LITTLE_MIXING)} of its weight on anything else: in this setting the block mixes almost nothing, and nothing here can show context entering ${y}.`];
-    paragraphs.push(verdict);
-    if (!qkv) {
-      paragraphs.push([`This is what random vectors do in this form: with d features, the self-score |${x}|² grows like d, while xᵢ·xⱼ between unrelated vectors only grows like √d, so the gap, and with it the self weight, grows with the width. Divide by √d, make the rows unit length, shrink the table or use one-hot vectors (below) and watch ${a(i, m.other)} grow.`]);
-    }
-  } else if (m.topKey !== i) {
-    paragraphs.push([`The largest weight of this row is not on ${word} itself but on “${tokens[m.topKey]}” (`, v(m.topWeight), `), and a share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens: here the output really mixes.`]);
+  const grade = mixingGrade(m.weightElsewhere);
+  if (grade === 'almost-nothing') {
+    paragraphs.push([`So ${y} is ${qkv ? `${word}’s own value` : x} with less than ${share(LITTLE_MIXING)} of its weight on anything else: in this setting the block mixes almost nothing, and nothing here can show context entering ${y}.`]);
+    if (!qkv) paragraphs.push([selfScoreReason(ctx.source, x, a(i, m.other))]);
+    return paragraphs;
+  }
+  const tops = topKeys(ctx.weights);
+  const from = `A share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens, most from ${other}`;
+  if (grade === 'barely') {
+    paragraphs.push([`${from}: here the output barely mixes. ${y} is still mostly ${qkv ? `${word}’s own value` : x}; less than ${share(BARELY_MIXES)} comes from anywhere else.`]);
+  } else if (!tops.includes(i)) {
+    paragraphs.push([`The largest weight of this row is not on ${word} itself but on ${keysText(tops, tokens)} (`, v(ctx.weights[tops[0]]), `), and a share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens: here the output mixes.`]);
   } else {
-    paragraphs.push([`A share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens, most from ${other}: here the output really mixes. Whether that helps is another matter: ${qkv ? 'the projections are untrained' : 'the vectors are random'}, so it shows context dependence, not better meaning.`]);
+    paragraphs.push([`${from}: here the output mixes. Whether that helps is another matter: ${notMeaningReason(ctx.source, qkv)}, so it shows context dependence, not better meaning.`]);
   }
   return paragraphs;
 }
 
-/** One paragraph on how the mixing controls relate to Class 05's ÷√d_k. */
-function classFiveLink(ctx) {
+/** Why the self-score wins in the Class 04 form, said for the kind of vectors on screen. */
+export function selfScoreReason(source, x, otherWeight) {
+  const fixes = `Divide by √d, make the rows unit length, shrink the table${source === 'onehot' ? '' : ' or use one-hot vectors'} (below) and watch ${otherWeight} grow.`;
+  switch (vectorKind(source)) {
+    case 'random':
+      return `This is what random vectors do in this form: with d features, the self-score |${x}|² grows like d, while xᵢ·xⱼ between unrelated vectors only grows like √d, so the gap, and with it the self weight, grows with the width. ${fixes}`;
+    case 'onehot':
+      return `One-hot vectors are not random: the one-hot parts of different words are orthogonal (dot product 0), so every other word’s score stays far below the self-score |${x}|² (the gap above). ${fixes}`;
+    default:
+      return `These are ${vectorsName(source)}, not random ones, but the arithmetic is the same: the self-score |${x}|² is the row’s squared length, and another word’s xᵢ·xⱼ comes near it only if that row points the same way and is about as long. Here none does (the gap above). ${fixes}`;
+  }
+}
+
+/**
+ * One paragraph on how the mixing controls relate to Class 05's ÷√d_k. In the Class 04 form it
+ * calls saturation "the same problem" only when this row shows it (it barely mixes or less).
+ */
+export function classFiveLink(ctx, grade = 'almost-nothing') {
   return ctx.qkv
     ? [ctx.divisor === 1
       ? 'Class 05 divides qᵢ·kⱼ by √d_k for the reason shown above: without it, wider vectors give larger gaps, softmax saturates (one weight near 1, the rest near 0) and its gradients vanish, so training could hardly move the other weights. Scaling is off now; switch it on and compare the self weights.'
       : `Class 05 divides qᵢ·kⱼ by √d_k = ${num(ctx.divisor)} for the reason shown above: without it, wider vectors give larger gaps, softmax saturates (one weight near 1, the rest near 0) and its gradients vanish, so training could hardly move the other weights.`]
-    : ['The same problem is why Class 05 divides its scores by √d_k: inner products of vectors with more features spread wider, softmax saturates, and a saturated softmax has vanishing gradients. “Divide X Xᵀ by √d_model” below applies that fix to this form.'];
+    : [grade === 'mixes'
+      ? 'This row is not saturated, but wider vectors bring the problem back, and it is why Class 05 divides its scores by √d_k: inner products of vectors with more features spread wider, softmax saturates, and a saturated softmax has vanishing gradients. “Divide X Xᵀ by √d_model” below applies that fix to this form.'
+      : 'The same problem is why Class 05 divides its scores by √d_k: inner products of vectors with more features spread wider, softmax saturates, and a saturated softmax has vanishing gradients. “Divide X Xᵀ by √d_model” below applies that fix to this form.'];
 }
 
 /** Draws the readout, the explanation for the base row and the controls into `section`. */
@@ -75,7 +100,8 @@ export function drawMixing(section, { report, tokens, state, update }) {
   const qkv = report.form === 'qkv';
   const rows = mixingOf(report);
   const divisor = qkv ? report.workbench.projected.scale_divisor : report.workbench.paramFree.divisor;
-  const ctx = { tokens, qkv, divisor };
+  const A = qkv ? report.workbench.projected.attn_weights : report.workbench.paramFree.attn_weights;
+  const ctx = { tokens, qkv, divisor, source: state.source, weights: rowOf(A, report.base) };
   section.append('h3').attr('id', 'mixing-title').text('Does this output mix? The self weight of every row');
   section.append('p').attr('class', 'muted').text(
     qkv
@@ -94,15 +120,17 @@ export function drawMixing(section, { report, tokens, state, update }) {
     tr.append('th').attr('scope', 'row').text(`${m.row + 1}. ${tokens[m.row]}`);
     const cell = (value, text = num(value)) => tr.append('td').attr('data-value', value == null ? '' : full(value)).text(text);
     cell(m.selfWeight);
-    tr.append('td').text(m.other < 0 ? 'none visible' : `${m.other + 1}. ${tokens[m.other]}`);
+    tr.append('td').text(m.other < 0 ? 'none visible' : strongestCell(topKeys(rowOf(A, m.row), { self: m.row, others: true }), tokens));
     cell(m.otherWeight, m.otherWeight == null ? '—' : num(m.otherWeight));
     cell(m.logOdds, m.logOdds == null ? '—' : num(m.logOdds));
     cell(m.weightElsewhere);
     cell(m.effectiveTokens);
   }
+  const grade = rows[report.base].other < 0 ? 'none' : mixingGrade(rows[report.base].weightElsewhere);
   const explain = section.append('div').attr('class', 'mixing-text').attr('data-base', report.base)
-    .attr('data-mixes', String(rows[report.base].weightElsewhere >= LITTLE_MIXING));
-  for (const parts of [...mixingText(rows[report.base], ctx), classFiveLink(ctx)]) {
+    .attr('data-mixes', String(rows[report.base].weightElsewhere >= LITTLE_MIXING))
+    .attr('data-grade', grade);
+  for (const parts of [...mixingText(rows[report.base], ctx), classFiveLink(ctx, grade)]) {
     const p = explain.append('p');
     for (const part of parts) {
       if (typeof part === 'string') p.append('span').text(part);
@@ -111,6 +139,12 @@ export function drawMixing(section, { report, tokens, state, update }) {
     }
   }
   drawControls(section, { state, update });
+}
+
+/** The table's "strongest other key" cell: "2. of", or every tied key, "2. of, 3. the (tied)". */
+function strongestCell(keys, tokens) {
+  const names = keys.map((j) => `${j + 1}. ${tokens[j]}`).join(', ');
+  return keys.length > 1 ? `${names} (tied)` : names;
 }
 
 function drawControls(section, { state, update }) {

@@ -3,7 +3,9 @@
 // (inner versus elementwise product, attention weights versus parameters, softmax as the
 // normalisation, symmetric raw scores versus row-normalised coefficients).
 import { vectorText, idx } from '../../components/flow-diagram.js';
-import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { mixingGrade } from '../shared/thresholds.js';
+import { keysText, topKeys } from '../shared/wording.js';
+import { notMeaningReason } from '../shared/vector-kind.js';
 
 /** The steps of each form: fixed stages, one "term" per token, then the output. */
 export function stepsFor(form, n) {
@@ -22,17 +24,26 @@ export function parametersNote(r) {
     : `Parameters are what training could change: ${projections}, and the embedding table if it is trainable (a frozen table is a fixed input; the NumPy notebook never trains it). Nothing here has been trained.`;
 }
 
-/** The output step's sentence about mixing, chosen by the base row's numbers. */
-export function outputMixing(r, tokens, qkv) {
+/**
+ * The output step's sentence about mixing, chosen by the base row's numbers and graded by
+ * thresholds.js; the strongest other keys are read from the row's weights, so ties are named.
+ */
+export function outputMixing(r, tokens, qkv, source) {
   const m = (qkv ? r.workbench.projectedMixing : r.workbench.paramFreeMixing)[r.base];
   const y = idx('y', r.base + 1);
   const self = idx('a', r.base + 1, r.base + 1);
   const own = qkv ? `“${tokens[r.base]}”’s own value` : idx('x', r.base + 1);
   if (m.other < 0) return [`Here ${y} mixes nothing: the mask leaves “${tokens[r.base]}” only itself, so ${self} = `, { value: m.selfWeight }, '.'];
-  if (m.weightElsewhere < LITTLE_MIXING) {
+  const grade = mixingGrade(m.weightElsewhere);
+  if (grade === 'almost-nothing') {
     return [`Here ${y} mixes almost nothing: ${self} = `, { value: m.selfWeight }, ` and all the other tokens together get `, { value: m.weightElsewhere }, `, so ${y} is ${own} to within that share. The table “Does this output mix?” below says why and has controls that change it.`];
   }
-  return [`Here ${y} takes a share of `, { value: m.weightElsewhere }, ` from the other tokens (most from “${tokens[m.other]}”, `, { value: m.otherWeight }, `) and `, { value: m.selfWeight }, ` from “${tokens[r.base]}” itself. That is context dependence, not proof of better meaning: with ${qkv ? 'untrained projections' : 'random vectors'} it cannot be.`];
+  const strongest = topKeys(Array.from(r.weights), { self: r.base, others: true });
+  const most = `most from ${keysText(strongest, tokens, { inParens: true })}, `;
+  if (grade === 'barely') {
+    return [`Here ${y} barely mixes: it takes a share of only `, { value: m.weightElsewhere }, ` from the other tokens (${most}`, { value: m.otherWeight }, `${strongest.length > 1 ? ' each' : ''}) and keeps `, { value: m.selfWeight }, ` for “${tokens[r.base]}” itself, so it is still mostly ${own}.`];
+  }
+  return [`Here ${y} takes a share of `, { value: m.weightElsewhere }, ` from the other tokens (${most}`, { value: m.otherWeight }, `${strongest.length > 1 ? ' each' : ''}) and `, { value: m.selfWeight }, ` from “${tokens[r.base]}” itself. That is context dependence, not proof of better meaning: ${notMeaningReason(source, qkv)}.`];
 }
 
 /**
@@ -159,7 +170,7 @@ export function stepText(step, ctx) {
       return [
         [`After all ${n} terms, ${idx('y', i + 1)} = Σⱼ ${idx('a', i + 1, 'j')} ${qkv ? vj : xj} = `, c(vectorText(r.y)), `: one output vector for “${base}”, ${r.y.length} numbers wide.`],
         [`It is row ${i + 1} of Y = A ${qkv ? 'V' : 'X'} from the full matrix computation: the largest difference between the two is `, v(r.maxDeviation), ' (rounding only).'],
-        outputMixing(r, tokens, qkv),
+        outputMixing(r, tokens, qkv, ctx.source),
         taskHead(n, r.y.length),
       ];
     default:

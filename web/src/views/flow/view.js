@@ -94,7 +94,7 @@ export const view = {
         const sameFlow = last !== null && last.key === key && last.pretrained === options.pretrained;
         const animate = sameFlow && Math.abs(last.step - step) === 1 && step > last.step;
         const ctx = {
-          r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE,
+          r: report, tokens, qkv: report.form === 'qkv', positional: current.flowPE, source: current.source,
           rescaled: [current.unitRows && 'each row scaled to length 1', current.tableScale !== 1 && `every row multiplied by ${current.tableScale}`].filter(Boolean).join(', then '),
           maskName: [current.causal && 'causal mask', current.flowWindow && `local window (radius ${current.flowRadius})`].filter(Boolean).join(' and '),
         };

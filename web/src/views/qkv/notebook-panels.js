@@ -8,7 +8,9 @@ import { num, full } from '../../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../../notebook.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { dataTable } from '../../components/data-table.js';
-import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
+import { keysText, quotedList, rowOf, topKeys } from '../shared/wording.js';
+import { contextAnswer, trainedInputsAnswer, rawPairNote } from '../shared/bank-answers.js';
 import { drawHistogram } from '../../components/histogram.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
@@ -71,7 +73,8 @@ const COSINE_NOTES = {
     'Exactly 1 by construction: both sentences read the same row of one static table. GloVe or Word2Vec would give 1 as well.',
   contextual_target_across_sentences:
     'Below 1 because each sentence mixes different neighbours into the output. That shows the output depends on context, not that it got closer to a meaning.',
-  raw_target_vs_raw_river: 'Random inputs: nothing trained connects these two words.',
+  // said for the vector source on screen, as the bank chapter says it
+  raw_target_vs_raw_river: (cos, source) => rawPairNote(source),
   contextual_target_vs_raw_river:
     'Y has passed through W_v, so it lives in another coordinate system than the raw vectors; compare such cosines with care.',
   contextual_target2_vs_raw_money:
@@ -120,15 +123,23 @@ export function drawCosines(parent, { experiment, state, onChange }) {
     const tr = body.append('tr').attr('data-cosine', c.name);
     tr.append('th').attr('scope', 'row').text(c.description);
     tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
-    tr.append('td').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos) : note);
+    tr.append('td').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos, state.source) : note);
   }
-  const ctx = cos.contextual_target_across_sentences;
-  const changes = ctx == null
-    ? 'cannot tell, since the word is not in both sentences'
-    : ctx < 1 - 1e-4 ? `yes, the contextual cosine is ${num(ctx)}, not 1` : `hardly, the contextual cosine is ${num(ctx)}`;
-  section.append('p').attr('class', 'three-answers').text(
-    `Three questions, three answers from these numbers: does the output change with context? Here ${changes}. Do the inputs carry trained relationships? Not with random tables. Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.`,
-  );
+  section.append('p').attr('class', 'three-answers').text(threeAnswers(experiment, state));
+}
+
+/** The notes' three questions, answered as the bank chapter answers them (views/shared/bank-answers.js). */
+export function threeAnswers(experiment, state) {
+  const c = Object.fromEntries(experiment.cosines.map((x) => [x.name, x]));
+  const value = (name) => c[name]?.value ?? null;
+  const show = (x) => (x == null ? 'no value' : num(x));
+  const target = `“${state.target}”`;
+  const context = contextAnswer({
+    ctx: value('contextual_target_across_sentences'), raw: value('raw_target_across_sentences'),
+    why: c.contextual_target_across_sentences?.whyUndefined, target, show,
+  });
+  const inputs = trainedInputsAnswer(state.source, target, value('raw_target_vs_raw_river'), value('raw_target_vs_raw_money'), show);
+  return `Three questions, three answers from these numbers. Does the output change with context? ${context} Do the inputs carry trained relationships? ${inputs} Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.`;
 }
 
 /** PyTorch: the notebook's one-head nn.MultiheadAttention on the same X. */
@@ -157,30 +168,56 @@ export function drawMultiHead(parent, { report, tokens }) {
 }
 
 /**
- * The note beside attn_weights: where each row's largest weight went, named from the core's
- * mixing report, and why that is not meaningful while the projections are untrained.
+ * The note beside attn_weights: where each row's largest weight went, read from the matrix on
+ * screen (`A`, the projected attn_weights), ties named as ties, and why that is not meaningful
+ * while the projections are untrained.
  */
-export function largestWeightNote(mixing, tokens) {
-  const each = Array.from(mixing, (m) => `“${tokens[m.row]}” → “${tokens[m.topKey]}” (${num(m.topWeight)})`).join(', ');
-  const first = mixing[0];
-  const lead = first.topKey === 0
-    ? `“${tokens[0]}” keeps its largest weight on itself (${num(first.topWeight)}).`
-    : `“${tokens[0]}” puts its largest weight on “${tokens[first.topKey]}” (${num(first.topWeight)}), not on itself.`;
-  return `Largest weight in each row: ${each}. ${lead} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
+export function largestWeightNote(A, tokens) {
+  const rows = tokens.map((_, i) => rowOf(A, i));
+  const each = rows.map((w, i) => {
+    const keys = topKeys(w);
+    const top = num(w[keys[0]]);
+    return keys.length > 1
+      ? `“${tokens[i]}” → ${quotedList(keys.map((j) => tokens[j]))} (tied at ${top})`
+      : `“${tokens[i]}” → “${tokens[keys[0]]}” (${top})`;
+  }).join(', ');
+  return `Largest weight in each row: ${each}. ${firstRowLead(rows[0], tokens)} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
 }
 
-/** The note beside the parameter-free A: each row's self weight, and which outputs mix at all. */
-export function selfWeightNote(mixing, tokens, divisor) {
+/** What the first row does with its largest weight: on itself, on another key, or a tie. */
+function firstRowLead(weights, tokens) {
+  const keys = topKeys(weights);
+  const top = num(weights[keys[0]]);
+  const word = `“${tokens[0]}”`;
+  if (keys.length > 1) {
+    const names = keys.map((j) => (j === 0 ? 'itself' : `“${tokens[j]}”`));
+    const list = names.length < 2 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    return `${word} splits its largest weight, ${top} each, equally between ${list}: a tie.`;
+  }
+  return keys[0] === 0
+    ? `${word} keeps its largest weight on itself (${top}).`
+    : `${word} puts its largest weight on “${tokens[keys[0]]}” (${top}), not on itself.`;
+}
+
+/**
+ * The note beside the parameter-free A: each row's self weight, and how much each output mixes,
+ * graded by thresholds.js (almost nothing, barely, mixes); the strongest other keys are read
+ * from `A` itself, so a tie is named as one.
+ */
+export function selfWeightNote(mixing, tokens, divisor, A) {
   const rows = Array.from(mixing);
   const each = rows.map((m) => `${tokens[m.row]} ${num(m.selfWeight)}`).join(', ');
   const scaled = divisor === 1 ? '' : ` (scores divided by ${num(divisor)})`;
-  const kept = rows.filter((m) => m.weightElsewhere < LITTLE_MIXING).map((m) => `“${tokens[m.row]}”`);
-  const mixed = rows.filter((m) => m.weightElsewhere >= LITTLE_MIXING)
-    .map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from “${tokens[m.other]}”`);
+  const graded = (grade) => rows.filter((m) => m.other >= 0 && mixingGrade(m.weightElsewhere) === grade);
+  const most = (m) => keysText(topKeys(rowOf(A, m.row), { self: m.row, others: true }), tokens);
+  const kept = rows.filter((m) => m.other < 0 || mixingGrade(m.weightElsewhere) === 'almost-nothing').map((m) => `“${tokens[m.row]}”`);
+  const barely = graded('barely').map((m) => `“${tokens[m.row]}” takes only ${num(m.weightElsewhere)} from the others, most from ${most(m)}`);
+  const mixed = graded('mixes').map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from ${most(m)}`);
   const parts = [`Self weights aᵢᵢ${scaled}: ${each}.`];
   if (kept.length) {
     parts.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
   }
+  if (barely.length) parts.push(`${barely.join('; ')}: ${barely.length === 1 ? 'that output barely mixes' : 'those outputs barely mix'} (less than ${num(BARELY_MIXES)} from the others).`);
   if (mixed.length) parts.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
   parts.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
   return parts.join(' ');

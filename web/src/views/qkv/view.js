@@ -10,6 +10,7 @@ import { text } from '../../params.js';
 import { cellsFor } from '../../notebook.js';
 import { createVectorSource } from '../../components/vector-source.js';
 import { coreOptions } from '../../vectors/store.js';
+import { topKeys, rowOf } from '../shared/wording.js';
 import { drawNotesCheck, drawCosines, drawMultiHead, drawSpread, largestWeightNote, selfWeightNote } from './notebook-panels.js';
 import { dataTable } from '../../components/data-table.js';
 import { drawSection } from '../../components/deferred.js';
@@ -270,7 +271,7 @@ function drawProjections(stages, { cells, tokens, feat, dModel, dK, dV, heat }, 
 function drawFreeForm(stages, { tokens, feat, dModel, heat }, { report }) {
   heat(stages.S, { name: 'S', matrix: report.paramFree.S, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens' });
   heat(stages.A, { name: 'A', matrix: report.paramFree.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', palette: 'weights' });
-  stages.selfWeights.text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor));
+  stages.selfWeights.text(selfWeightNote(report.paramFreeMixing, tokens, report.paramFree.divisor, report.paramFree.attn_weights));
   heat(stages.Y_free, { name: 'Y = A X', matrix: report.paramFree.Y, rowLabels: tokens, colLabels: feat(dModel, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
 }
 
@@ -302,7 +303,9 @@ function drawWeights(stages, { cells, tokens, dK }, { core, report, state, selec
     interactive: true, selected: [si, sj], onSelect: inspect,
   });
   inspect(si, sj);
-  stages.largest.attr('data-top-key', String(report.projectedMixing[0].topKey)).text(largestWeightNote(report.projectedMixing, tokens));
+  stages.largest.attr('data-top-key', String(report.projectedMixing[0].topKey))
+    .attr('data-top-keys', topKeys(rowOf(report.projected.attn_weights, 0)).join(','))
+    .text(largestWeightNote(report.projected.attn_weights, tokens));
 }
 
 function drawOutputs(stages, { cells, tokens, feat, dModel, dV, heat }, { report }) {

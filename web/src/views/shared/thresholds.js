@@ -1,5 +1,75 @@
 // The thresholds that choose what the page says about its numbers, in one place: a sentence that
-// states a result picks its wording by comparing the number beside it with these.
+// states a result picks its wording by comparing the number beside it with these. Nothing here
+// computes a result; the helpers below only compare numbers the core gave with the constants.
 
 /** Below this share of y_i from the other tokens, the page says the row mixes (almost) nothing. */
 export const LITTLE_MIXING = 0.01;
+
+/**
+ * Below this share from the other tokens (and from LITTLE_MIXING up), the page says the row
+ * "barely mixes": a tenth of the output or less is still mostly the token itself.
+ */
+export const BARELY_MIXES = 0.1;
+
+/**
+ * Two numbers tie when they differ by at most this much relative to the larger. Identical
+ * vectors (one-hot rows, a repeated word) give scores that are equal in exact arithmetic; in
+ * float64 they can differ in the last bits (about 1e-16 relative) through a different order of
+ * sums. 1e-9 is far above that rounding and far below any gap the 4 shown decimals can show, so
+ * a "tie" is a tie at full precision (data-value) too, never two numbers that merely round alike.
+ */
+export const TIE_TOLERANCE = 1e-9;
+
+/**
+ * A cosine of two contextual outputs below 1 − this counts as "changed with context". A cosine
+ * of 0.9999 and up shows as 1.0000 with 4 decimals, so a change the page names must be visible.
+ */
+export const CONTEXT_CHANGE = 1e-4;
+
+/** A cosine within this of 1 is 1 up to float64 rounding: "not measurably" different. */
+export const ROUNDING = 1e-12;
+
+/**
+ * Validation accuracy counts as better than the word-identity baseline (knowing the ambiguous
+ * word and guessing its more frequent training sense) only when it is at least this much higher.
+ * With the 32 held-out sentences, one binomial standard deviation at 0.5 is about 0.09: a smaller
+ * gain can be luck of the draw.
+ */
+export const BASELINE_MARGIN = 0.1;
+
+/**
+ * The survival table's variance kept "overstates" the neighbours kept when it is higher by at
+ * least this much (ten percentage points) in some row.
+ */
+export const VARIANCE_OVERSTATES = 0.1;
+
+/**
+ * A row of attention weights that gives at least this much to one word is said to put "nearly
+ * all" its weight there (the space chapter counts the same 90 % in the core).
+ */
+export const NEARLY_ALL = 0.9;
+
+/** At least this share of rows nearly all on one word makes the page call the mix "lopsided". */
+export const LOPSIDED_ROWS = 0.5;
+
+/** How much a row mixes, from the share of its output that comes from the other tokens. */
+export function mixingGrade(share) {
+  if (share < LITTLE_MIXING) return 'almost-nothing';
+  if (share < BARELY_MIXES) return 'barely';
+  return 'mixes';
+}
+
+/** True when `a` and `b` tie within TIE_TOLERANCE (relative to the larger magnitude). */
+export function ties(a, b) {
+  return Math.abs(a - b) <= TIE_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/**
+ * The indices of `values` that tie with the largest of those in `among` (every index when not
+ * given), in order. One index when nothing ties.
+ */
+export function largestTied(values, among = values.map((_, j) => j)) {
+  if (!among.length) return [];
+  const top = Math.max(...among.map((j) => values[j]));
+  return among.filter((j) => ties(values[j], top));
+}

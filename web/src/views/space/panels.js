@@ -50,7 +50,7 @@ export function renderVariance(holder, pca, n, d, outDim) {
 
 /** `unit`: what the points are (views/space/text.js UNITS); `wordExercises`: the analogy and coordinate
  *  sections, which ask for named words (left out for sentences). */
-export function renderReport(holder, m, { k, method, outDim, unit, wordExercises = true }) {
+export function renderReport(holder, m, { k, method, outDim, unit, wordExercises = true, random = false }) {
   holder.selectAll('*').remove();
   const layout = holder.append('section').attr('class', 'stage').attr('id', 'space-scores');
   layout.append('h3').text('How much of the neighbourhood this layout keeps');
@@ -60,14 +60,14 @@ export function renderReport(holder, m, { k, method, outDim, unit, wordExercises
   const survival = holder.append('section').attr('class', 'stage').attr('id', 'space-survival');
   survival.append('h3').text('The dimension discussion, measured');
   if (m.survival.length) {
-    survival.append('p').text(survivalText(m.survival, k, unit));
+    survival.append('p').attr('id', 'space-survival-text').attr('data-random', String(random)).text(survivalText(m.survival, k, unit, { random }));
     const table = survival.append('table').attr('class', 'data-table').attr('id', 'space-survival-table');
     table.append('caption').text(`PCA to m dimensions and back: each word’s ${k} nearest neighbours by cosine, before and after`);
     const head = table.append('thead').append('tr');
     for (const h of ['dimensions kept', 'variance kept', 'neighbours kept']) head.append('th').attr('scope', 'col').text(h);
     const rows = table.append('tbody').selectAll('tr').data(m.survival).join('tr').attr('data-dimensions', (r) => r.dimensions);
     rows.append('th').attr('scope', 'row').text((r) => `${r.dimensions} of ${m.d}`);
-    rows.append('td').text((r) => pct(r.varianceKept));
+    rows.append('td').attr('data-value', (r) => String(r.varianceKept)).text((r) => pct(r.varianceKept));
     rows.append('td').attr('data-value', (r) => String(r.neighboursKept)).text((r) => pct(r.neighboursKept));
   } else {
     survival.append('p').text(`These vectors have only ${m.d} dimensions: there is nothing to reduce them to.`);

@@ -1,6 +1,7 @@
 // The embedding-space chapter's sentences, each built from the number it sits next to. Nothing
 // here computes: the numbers come from the core (through the space worker).
 import { num } from '../../format.js';
+import { LOPSIDED_ROWS, VARIANCE_OVERSTATES } from '../shared/thresholds.js';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
@@ -38,9 +39,28 @@ export function trustText(trust, k, unit = UNITS.word) {
   return `Trustworthiness (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}): ${num(trust.value)}. 1 means every screen neighbour is an original neighbour; it penalises screen neighbours that are far down the original ranking.`;
 }
 
-export function survivalText(rows, k, unit = UNITS.word) {
+/**
+ * The dimension table's sentence: what it measured, then only what these numbers show. A random
+ * table has no neighbourhoods to keep; for other vectors, "fewer dimensions lose neighbours" is
+ * said when the neighbours kept fall with every cut, and "even when the variance kept looks
+ * large" only where the variance kept is VARIANCE_OVERSTATES above the neighbours kept.
+ */
+export function survivalText(rows, k, unit = UNITS.word, { random = false } = {}) {
   const first = rows[0], last = rows[rows.length - 1];
-  return `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each ${unit.one}’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}. This is why real embeddings keep hundreds or thousands of dimensions (128, 768, 1536, 4096 in the class): fewer dimensions lose neighbours, even when the variance kept looks large.`;
+  const measured = `PCA-reduce the ${k}-neighbour lists’ space to fewer dimensions and rebuild: at ${first.dimensions} dimensions ${pct(first.neighboursKept)} of each ${unit.one}’s ${k} nearest neighbours survive; at ${last.dimensions}, ${pct(last.neighboursKept)}.`;
+  if (random) {
+    return `${measured} But this table is random: its nearest neighbours are chance, so losing them says nothing about how many dimensions meaningful vectors need.`;
+  }
+  const byWidth = [...rows].sort((a, b) => b.dimensions - a.dimensions);
+  const falling = byWidth.every((r, i) => i === 0 || r.neighboursKept < byWidth[i - 1].neighboursKept);
+  const trend = falling
+    ? `For these vectors, every cut in dimensions lost neighbours.`
+    : `For these vectors, the neighbours kept do not fall with every cut.`;
+  const gap = rows.reduce((best, r) => (r.varianceKept - r.neighboursKept > best.varianceKept - best.neighboursKept ? r : best), rows[0]);
+  const overstates = gap.varianceKept - gap.neighboursKept >= VARIANCE_OVERSTATES
+    ? ` The variance kept can look better than the neighbourhoods: at ${gap.dimensions} dimensions it is ${pct(gap.varianceKept)}, but only ${pct(gap.neighboursKept)} of the neighbours survive.`
+    : '';
+  return `${measured} ${trend}${overstates} This measures these vectors only: it does not say why models use 128, 768, 1536 or 4096 dimensions (the sizes in the class), nor that more dimensions are always better.`;
 }
 
 export function analogyText(cosine) {
@@ -76,11 +96,19 @@ export function senseGroupingText(g, n, d) {
     `Same-sense pairs are closer (higher mean cosine) than pairs across senses for ${apart.length} of the ${g.words.length} words${apart.length ? ` (${apart.join(', ')})` : ''}; the mean gap is ${num(g.meanGap)} (table below).`;
 }
 
+/** How lopsided the untrained block's rows are, said only as far as the counts show (LOPSIDED_ROWS). */
+export function lopsidedText(mixing) {
+  const counted = `in ${mixing.rowsOver90} of the ${mixing.rows} sentences the word’s attention row gives more than 90 % of its weight to one word (median largest weight ${num(mixing.medianTopWeight)}; most often “${mixing.commonTopWord}”, ${mixing.commonTopCount} times)`;
+  return mixing.rowsOver90 >= LOPSIDED_ROWS * mixing.rows
+    ? `The mix is lopsided: ${counted}, so many outputs are nearly that one word’s value vector, whatever the sense.`
+    : `The mix is not lopsided here: only ${counted}; most outputs draw on several words.`;
+}
+
 /** What a grouping from the untrained block does and does not mean, against the no-block baseline. */
 export function untrainedMeaningText(g, baseline, mixing) {
   const less = g.neighbourSameSense < baseline.neighbourSameSense;
   return `These outputs come from the class’s untrained block: W_q, W_k and W_v are random draws (NumPy default_rng(1), 100 × 100, as the bank chapter runs GloVe), trained on nothing. The word’s output is a mix of its sentence’s GloVe vectors passed through W_v, so whatever sets the senses apart was already in the GloVe vectors of the context words. ` +
-    `The mix is lopsided: in ${mixing.rowsOver90} of the ${mixing.rows} sentences the word’s attention row gives more than 90 % of its weight to one word (median largest weight ${num(mixing.medianTopWeight)}; most often “${mixing.commonTopWord}”, ${mixing.commonTopCount} times), so many outputs are nearly that one word’s value vector, whatever the sense. ` +
+    `${lopsidedText(mixing)} ` +
     `Without any block, the plain mean of the other words’ GloVe rows gives ${pct(baseline.neighbourSameSense)} same-sense nearest neighbours and a mean gap of ${num(baseline.meanGap)}, against the block’s ${pct(g.neighbourSameSense)} and ${num(g.meanGap)}: ${less ? 'the random block keeps less of the context words’ grouping than a plain average' : 'the random block keeps at least as much as a plain average, and even so it only rearranges what the context words carried'}. ` +
     'So a grouping here does not mean the block learned senses, and it shows no improvement in meaning: nothing was trained on this task.';
 }

@@ -115,7 +115,7 @@ export const view = {
     }
 
     function showReport(m) {
-      renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData) });
+      renderReport(report, m, { k: K, method: methodName(current.spaceMethod), outDim: frame.outDim, unit: unit(), wordExercises: !isContext(current.spaceData), random: current.spaceData === 'random' });
       if (m.senses) renderSenses(sensesBox, m.senses, { source: current.spaceData, baseline: dataset.baseline, mixing: dataset.mixing, method: methodName(current.spaceMethod), outDim: frame.outDim });
       view.attr('data-report', String(run));
     }

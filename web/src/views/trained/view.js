@@ -17,6 +17,8 @@ import { dataTable } from '../../components/data-table.js';
 import { figureAttr } from '../../components/figures.js';
 import { beyondHeading } from '../../components/nav.js';
 import { buildModelLoader, modelUrl } from '../../components/model-loader.js';
+import { CONTEXT_CHANGE } from '../shared/thresholds.js';
+import { rowOf, topKeys } from '../shared/wording.js';
 
 export const view = {
   mount(root, { core, state, update, drawnLater }) {
@@ -216,7 +218,7 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
       'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
   );
   const targetIndex = [experiment.targetIndexFirst, experiment.targetIndexSecond, experiment.targetIndexControl][n - 1];
-  section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n }));
+  section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n, weights: report.projected.attn_weights }));
   if (untrained.notices.length) {
     section.append('ul').attr('class', 'muted class-notices').attr('aria-label', 'What the class block left out or assumed')
       .selectAll('li').data(untrained.notices).join('li').text((d) => d);
@@ -228,17 +230,25 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
   }
 }
 
+/** Whether the class block's output moved with context, by its cosine across the sentences. */
+export function movesText(cosine) {
+  return cosine < 1 - CONTEXT_CHANGE ? 'Moves with context' : `Hardly moves with context (cosine ${num(cosine)})`;
+}
+
 /**
  * What the untrained heatmap beside it shows, read from its numbers: where the followed word's
  * row (or, without the word, the first row) puts its largest weight.
  * @param {{mixing: {row, topKey, topWeight}[], tokens: string[], targetIndex: number, target: string, sentence: number}} p
  */
-export function untrainedNote({ mixing, tokens, targetIndex, target, sentence }) {
+export function untrainedNote({ mixing, tokens, targetIndex, target, sentence, weights }) {
   const rows = Array.from(mixing);
   const row = targetIndex >= 0 ? targetIndex : 0;
   const m = rows.find((r) => r.row === row);
   if (!m) return 'This sentence has no words to attend to.';
-  const where = m.topKey === row ? 'itself' : `“${tokens[m.topKey]}”`;
+  // with the map's matrix, every key tied for the largest weight is named (thresholds.js)
+  const keys = weights ? topKeys(rowOf(weights, row)) : [m.topKey];
+  const names = keys.map((j) => (j === row ? 'itself' : `“${tokens[j]}”`));
+  const where = keys.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)} alike (a tie)` : names[0];
   const lead = targetIndex >= 0
     ? `In this block, “${tokens[row]}” (row ${row + 1}) puts its largest weight, ${num(m.topWeight)}, on ${where}.`
     : `“${target}” is not a word of sentence ${sentence}, so here is row 1: “${tokens[row]}” puts its largest weight, ${num(m.topWeight)}, on ${where}.`;
@@ -295,8 +305,8 @@ function drawCosineTable(parent, { untrained, trained, state, heading }) {
   const uc = untrained.control;
   rowOf('untrained-contextual', 'class block (NumPy notebook, random, d_model 8): contextual', { pair: u?.value ?? null, control: uc?.value ?? null, margin: untrained.separation?.margin ?? null },
     u?.value == null ? (u?.whyUndefined ?? 'not available')
-      : uc?.value == null ? `Moves with context; no control cosine: ${uc?.whyUndefined ?? 'not available'}.`
-        : 'Moves with context, but the table and projections are random: nothing here was learned.');
+      : uc?.value == null ? `${movesText(u.value)}; no control cosine: ${uc?.whyUndefined ?? 'not available'}.`
+        : `${movesText(u.value)}, but the table and projections are random: nothing here was learned.`);
   if (trained) {
     rowOf('static', 'trained model: token-table vectors (before any layer)', { pair: trained.staticCosine, control: trained.controlStaticCosine ?? null },
       'Exactly 1 when the sentences use the same piece: a static lookup cannot tell the senses apart.');

@@ -9,7 +9,7 @@ import { drawTrainingGradients } from '../../components/training-gradients.js';
 import { drawTrainingExport } from './export.js';
 import { parameterList } from './run-data.js';
 import { drawSenseCheck } from './sense.js';
-import { countsSentence, overfittingNote, inferenceText, persistenceText } from './text.js';
+import { countsSentence, overfittingNote, inferenceText, persistenceText, stepLossTitle } from './text.js';
 
 const SECTIONS = [
   ['counts', 'Examples, batches, steps, epochs'],
@@ -108,7 +108,7 @@ function drawCurves(section, run) {
 /** Every step's batch loss, as the exported PyTorch script prints them. */
 function drawStepTable(section, run) {
   const details = section.append('details').attr('class', 'step-losses');
-  details.append('summary').text(`The loss of each step (${run.steps.length} so far)`);
+  details.append('summary').text(stepLossTitle(run.steps.length, run.counts.step));
   const table = dataTable(details).attr('class', 'checks step-loss-table');
   const head = table.append('thead').append('tr');
   for (const h of ['step', 'epoch', 'batch loss']) head.append('th').attr('scope', 'col').text(h);

@@ -7,6 +7,7 @@
 import { dataTable } from '../../components/data-table.js';
 import { num, numOrNotDefined, full } from '../../format.js';
 import { senseTriple } from './run-data.js';
+import { accuracyText, againstBaseline, wordIdentityBaseline } from './text.js';
 
 export function drawSenseCheck(section, { run, core }) {
   section.html('');
@@ -19,11 +20,13 @@ export function drawSenseCheck(section, { run, core }) {
     );
     return;
   }
-  section.append('p').attr('class', 'sense-accuracy').attr('data-before', full(first.validationAccuracy)).attr('data-after', full(last.validationAccuracy)).text(
-    `On the ${run.dataset.validation.length} held-out validation sentences, whose context words never occur in training: accuracy ${num(first.validationAccuracy)} before training and ${num(last.validationAccuracy)} after epoch ${last.epoch} ` +
-      `(${classes} senses, so guessing scores about 1 in ${classes}); validation loss ${num(first.validationLoss)} → ${num(last.validationLoss)}. ` +
-      'The head and the projections were trained together, so this measures the trained block, not the projections alone.',
-  );
+  const baseline = wordIdentityBaseline(run.dataset);
+  const versus = againstBaseline(last.validationAccuracy, baseline);
+  section.append('p').attr('class', 'sense-accuracy').attr('data-before', full(first.validationAccuracy)).attr('data-after', full(last.validationAccuracy))
+    .attr('data-baseline', full(baseline)).attr('data-versus', versus).text(accuracyText({
+      before: first.validationAccuracy, after: last.validationAccuracy, epoch: last.epoch, sentences: run.dataset.validation.length,
+      classes, baseline, lossBefore: first.validationLoss, lossAfter: last.validationLoss,
+    }));
   const triple = senseTriple(run);
   if (!triple.ok) {
     section.append('p').attr('class', 'muted').text(triple.why);
@@ -60,12 +63,19 @@ export function drawSenseCheck(section, { run, core }) {
     tr.append('td').text(c.verdict.replace('_', ' '));
   }
   section.append('p').attr('class', 'sense-verdict').attr('data-trained', result.trained.verdict).attr('data-initial', result.initial.verdict)
-    .text(senseVerdict(result));
+    .text(senseVerdict(result, versus));
 }
 
-/** The answer to the third question, from the two verdicts. */
-function senseVerdict({ initial, trained }) {
+/**
+ * The answer to the third question, from the two verdicts and how the validation accuracy stands
+ * against the word-identity baseline (`versus`, againstBaseline in text.js): one triple is
+ * credited as evidence that the task improved only when the wider test agrees.
+ */
+export function senseVerdict({ initial, trained }, versus = 'above') {
   if (trained.verdict === 'undefined') return 'No verdict: a contextual vector is zero, so a cosine is not defined.';
+  if (trained.verdict === 'separates' && initial.verdict !== 'separates' && versus !== 'above') {
+    return `Trained, the block separates the senses on this triple (margin ${num(trained.margin)}), and at step 0 it did not (${initial.margin == null ? 'no margin' : `margin ${num(initial.margin)}`}): training changed these three vectors. But the validation accuracy above does not beat knowing the word alone, so this is no evidence that the task improved: one triple can come apart by chance.`;
+  }
   if (trained.verdict === 'separates' && initial.verdict !== 'separates') {
     return `Trained, the block separates the senses on these held-out sentences (margin ${num(trained.margin)}), and at step 0 it did not (${initial.margin == null ? 'no margin' : `margin ${num(initial.margin)}`}): evidence, on this triple, that training the projections improved the task. One triple is one example: the validation accuracy above is the wider test.`;
   }

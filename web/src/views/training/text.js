@@ -1,6 +1,7 @@
 // The sentences of the training chapter, each written from the numbers it sits next to (the
 // trainer's counts, losses and messages). Pure functions, so tests can check every branch.
 import { num } from '../../format.js';
+import { BASELINE_MARGIN } from '../shared/thresholds.js';
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -65,4 +66,58 @@ export function persistenceText({ n, count, parameterCount, tokens }) {
     `one weight for each pair of its own tokens (${tokens.slice(0, 6).map((t) => `“${t}”`).join(', ')}${tokens.length > 6 ? ', …' : ''}), and no other sentence’s. ` +
     `It is computed in the forward pass and thrown away after it; the next sentence gets its own. ` +
     `The ${parameterCount.toLocaleString('en')} parameter numbers are what persist from step to step and after training.`;
+}
+
+/**
+ * The word-identity baseline: the validation accuracy of answering, for each ambiguous word, its
+ * more frequent sense among the training sentences, without reading any context. Only counting:
+ * when a word's senses tie in training, either answer is as good, so such a word's sentences
+ * count as the mean over the tied senses (the expected score of picking one of them).
+ * `dataset`: {train, validation: [{target, label}]}.
+ */
+export function wordIdentityBaseline(dataset) {
+  const counts = new Map(); // word -> Map(label -> training sentences)
+  for (const e of dataset.train) {
+    const senses = counts.get(e.target) ?? new Map();
+    senses.set(e.label, (senses.get(e.label) ?? 0) + 1);
+    counts.set(e.target, senses);
+  }
+  let credit = 0;
+  for (const e of dataset.validation) {
+    const senses = counts.get(e.target);
+    if (!senses) continue; // a word never seen in training: the baseline cannot answer it
+    const most = Math.max(...senses.values());
+    const favourites = [...senses].filter(([, n]) => n === most).map(([label]) => label);
+    if (favourites.includes(e.label)) credit += 1 / favourites.length;
+  }
+  return dataset.validation.length ? credit / dataset.validation.length : 0;
+}
+
+/** 'above', 'level' or 'below': the trained accuracy against the baseline (BASELINE_MARGIN). */
+export function againstBaseline(accuracy, baseline) {
+  if (accuracy >= baseline + BASELINE_MARGIN) return 'above';
+  if (accuracy > baseline - BASELINE_MARGIN) return 'level';
+  return 'below';
+}
+
+/** The validation accuracy before and after training, against chance and the word-identity baseline. */
+export function accuracyText({ before, after, epoch, sentences, classes, baseline, lossBefore, lossAfter }) {
+  const verdict = {
+    above: `Trained, the block beats that baseline by ${num(after - baseline)}: the context words add something the word alone does not.`,
+    level: `That is within ${num(BASELINE_MARGIN)} of the baseline: on this evidence the block has learned little beyond which word it is reading.`,
+    below: `That is below the baseline by ${num(baseline - after)}: the block does worse than the word alone would.`,
+  }[againstBaseline(after, baseline)];
+  return `On the ${sentences} held-out validation sentences, whose context words never occur in training: accuracy ${num(before)} before training and ${num(after)} after epoch ${epoch}. ` +
+    `Guessing among the ${classes} senses would score about 1 in ${classes}, but the ambiguous word alone narrows it to that word’s senses: answering each word’s more frequent sense in the training set scores ${num(baseline)} (the word-identity baseline). ${verdict} ` +
+    `Validation loss ${num(lossBefore)} → ${num(lossAfter)}. The head and the projections were trained together, so this measures the trained block, not the projections alone.`;
+}
+
+/**
+ * The step-loss table's title: every step listed when every step was taken one at a time, else
+ * how many are listed and where the others' losses are (the worker sends per-epoch numbers for
+ * Epoch and Train, not each step's).
+ */
+export function stepLossTitle(listed, steps) {
+  if (listed === steps) return `The loss of each step (${plural(steps, 'step')} so far)`;
+  return `The loss of each step taken with Step (${listed} of ${plural(steps, 'step')} so far; steps run by Epoch or Train are not listed one by one: the curves above show the losses measured after each epoch)`;
 }

@@ -1,0 +1,229 @@
+// End-to-end, issue 34 part 1: every sentence that states a result is chosen by the numbers
+// beside it through views/shared/thresholds.js, under several inputs (NumPy, PyTorch, one-hot,
+// GloVe, other seeds, a control that changes the mixing, a tie, another training seed). Each
+// expectation is read from the page (heatmap cells, table cells, data attributes) and compared
+// with the thresholds; no number is written here. Waits only on page signals.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSite, openPage, heatmapValues } from './support.mjs';
+import { num } from '../../web/src/format.js';
+import { BASELINE_MARGIN, VARIANCE_OVERSTATES, mixingGrade, ties } from '../../web/src/views/shared/thresholds.js';
+import { loadCore } from '../js/load-core.js';
+
+const { server, context } = await openSite();
+
+// [label, URL settings, vector kind, GloVe must load first]
+const INPUTS = [
+  ['NumPy', '', 'random', false],
+  ['PyTorch', 'source=torch', 'random', false],
+  ['one-hot (a tie)', 'source=onehot', 'onehot', false],
+  ['GloVe', 'source=glove', 'pretrained', true],
+  ['other seeds', 'seed=3&pseed=5', 'random', false],
+  ['÷√d (fscale=1)', 'fscale=1', 'random', false],
+];
+
+async function open(view, settings, glove) {
+  const { page, errors } = await openPage(context, `${server.url}?view=${view}${settings ? `&${settings}` : ''}`);
+  if (glove) {
+    await page.waitForFunction(() => /d_model follows the vectors: 100/.test(document.querySelector('#messages')?.textContent ?? ''));
+    await page.waitForSelector('body[data-ready="true"]');
+  }
+  return { page, errors };
+}
+
+/** The indices of `row` tied for its largest value (among `among`), by the page's tie rule. */
+function tiedTop(row, among = row.map((_, j) => j)) {
+  const top = Math.max(...among.map((j) => row[j]));
+  return among.filter((j) => ties(row[j], top));
+}
+
+const quoted = (names) => names.map((w) => `“${w}”`);
+const listed = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/** The words the page must say for a grade, and must not. */
+const GRADE_WORDS = {
+  'almost-nothing': [/mixes almost nothing/, /here the output (barely )?mixes/],
+  barely: [/barely mixes/, /mixes almost nothing|here the output mixes/],
+  mixes: [/here the output mixes/, /mixes almost nothing|barely mixes/],
+};
+
+async function flowNumbers(page) {
+  return page.evaluate(() => {
+    const base = document.querySelector('#flow table.mixing-table tbody tr.is-base');
+    return {
+      tokens: [...document.querySelectorAll('#flow table.mixing-table tbody tr th')].map((th) => th.textContent.replace(/^\d+\. /, '')),
+      base: Number(base.dataset.row),
+      elsewhere: Number(base.dataset.elsewhere),
+      weights: [...document.querySelectorAll('#flow table.flow-table tbody td[data-col="weight"]')].map((td) => Number(td.dataset.value)),
+      grade: document.querySelector('#flow .mixing-text').dataset.grade,
+      said: document.querySelector('#flow .mixing-text').textContent,
+    };
+  });
+}
+
+for (const [label, settings, kind, glove] of INPUTS) {
+  test(`flow (${label}): the mixing verdict is graded by the base row’s share, names every tied key and fits the vector source`, async () => {
+    const { page, errors } = await open('flow', settings, glove);
+    const f = await flowNumbers(page);
+    assert.equal(f.weights.length, f.tokens.length, 'the coefficients are on screen');
+    const grade = mixingGrade(f.elsewhere);
+    const [must, mustNot] = GRADE_WORDS[grade];
+    assert.match(f.said, must);
+    assert.doesNotMatch(f.said, mustNot);
+    assert.doesNotMatch(f.said, /really mixes/);
+    // the strongest other keys: all tied ones named, a tie said as one
+    const others = tiedTop(f.weights, f.weights.map((_, j) => j).filter((j) => j !== f.base));
+    const names = listed(quoted(others.map((j) => f.tokens[j])));
+    assert.ok(f.said.includes(others.length > 1 ? `${names} (tied)` : names), `${names} in ${f.said}`);
+    // the vectors are called what they are
+    if (kind !== 'random') assert.doesNotMatch(f.said, /random vectors|vectors are random/, f.said);
+    if (grade === 'almost-nothing' && kind === 'random') assert.match(f.said, /This is what random vectors do/);
+    if (grade === 'almost-nothing' && kind === 'pretrained') assert.match(f.said, /pretrained GloVe vectors, not random ones/);
+    assert.equal(f.grade, grade, `${label}: the base row gives ${f.elsewhere} to the others`);
+
+    // the output step: the same grade, the same tied keys
+    const last = 5 + f.tokens.length; // the free form's fixed stages, n terms, then the output (0-based)
+    await page.goto(`${server.url}?view=flow&${settings ? `${settings}&` : ''}step=${last}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    if (glove) await page.waitForFunction(() => /d_model follows the vectors: 100/.test(document.querySelector('#messages')?.textContent ?? ''));
+    const output = await page.$eval('#flow .flow-text', (e) => e.textContent);
+    assert.match(output, { 'almost-nothing': /mixes almost nothing/, barely: /barely mixes/, mixes: /takes a share of/ }[grade]);
+    if (grade !== 'almost-nothing') assert.ok(output.includes(others.length > 1 ? `most from ${names}, tied` : `most from ${names}`), output);
+    if (kind !== 'random') assert.doesNotMatch(output, /random vectors|vectors are random/, output);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+// [label, URL settings, vector kind, GloVe]: the Q/K/V chapter with a sentence whose rows all tie
+const QKV_INPUTS = [...INPUTS.filter(([l]) => l !== '÷√d (fscale=1)'), ['one word three times (every row ties)', `s=${encodeURIComponent('the the the')}`, 'random', false]];
+
+for (const [label, settings, kind, glove] of QKV_INPUTS) {
+  test(`qkv (${label}): largest weights and self weights name every tied key, mixing is graded, the bank panel says what the bank chapter says`, async () => {
+    const { page, errors } = await open('qkv', settings, glove);
+    const tokens = await page.$$eval('#app ol.tokens li .token-text', (ls) => ls.map((l) => l.textContent));
+    const n = tokens.length;
+    const row = (M, i) => M.slice(i * n, (i + 1) * n);
+    const W = await heatmapValues(page, 'attn_weights');
+    const note = await page.$eval('p.largest-weights', (e) => ({ text: e.textContent, keys: e.dataset.topKeys }));
+    for (let i = 0; i < n; i++) {
+      const keys = tiedTop(row(W, i));
+      const names = listed(quoted(keys.map((j) => tokens[j])));
+      const expected = keys.length > 1 ? `“${tokens[i]}” → ${names} (tied at ${num(W[i * n + keys[0]])})` : `“${tokens[i]}” → ${names} (${num(W[i * n + keys[0]])})`;
+      assert.ok(note.text.includes(expected), `${label} row ${i}: ${expected} in ${note.text}`);
+    }
+    const firstKeys = tiedTop(row(W, 0));
+    if (label.startsWith('one word')) assert.equal(firstKeys.length, n, 'the tie case ties');
+    if (firstKeys.length > 1) assert.match(note.text, /a tie\./);
+
+    const A = await heatmapValues(page, 'A');
+    const selfNote = await page.$eval('p.self-weights', (e) => e.textContent);
+    for (let i = 0; i < n; i++) {
+      const r = row(A, i);
+      const share = r.reduce((sum, a, j) => (j === i ? sum : sum + a), 0);
+      const grade = mixingGrade(share);
+      if (grade === 'almost-nothing') continue;
+      const others = tiedTop(r, r.map((_, j) => j).filter((j) => j !== i));
+      const names = listed(quoted(others.map((j) => tokens[j])));
+      const most = `most from ${others.length > 1 ? `${names} (tied)` : names}`;
+      assert.ok(selfNote.includes(`“${tokens[i]}” takes ${grade === 'barely' ? 'only ' : ''}`), `${tokens[i]} (${grade}): ${selfNote}`);
+      assert.ok(selfNote.includes(most), `${most} in ${selfNote}`);
+    }
+
+    // the bank panel: the vector source decides the trained-inputs answer, as in the bank chapter
+    await page.waitForSelector('p.three-answers');
+    const three = await page.$eval('p.three-answers', (e) => e.textContent);
+    const rawNote = await page.$eval('table.cosine-table tr[data-cosine="raw_target_vs_raw_river"] td:last-child', (e) => e.textContent);
+    if (rawNote.startsWith('No cosine')) {
+      assert.doesNotMatch(three, /random tables/); // no value: nothing to read, but the answer still names the source
+    } else if (kind === 'pretrained') {
+      assert.doesNotMatch(three + rawNote, /random tables|Random inputs/);
+      assert.match(rawNote, /GloVe/);
+    } else if (kind === 'onehot') {
+      assert.match(rawNote, /One-hot/);
+    } else {
+      assert.match(rawNote, /Random inputs/);
+    }
+    const bank = await open('bank', settings, false);
+    if (glove) await bank.page.waitForFunction(() => /d_model = 100\b/.test(document.querySelector('li[data-fact="source"]')?.textContent ?? ''));
+    await bank.page.waitForSelector('dd[data-answer="trained-inputs"]');
+    for (const id of ['trained-inputs', 'context']) {
+      const answer = await bank.page.$eval(`dd[data-answer="${id}"]`, (e) => e.textContent);
+      assert.ok(three.includes(answer), `the bank chapter’s ${id} answer “${answer}” in “${three}”`);
+    }
+    assert.equal(note.keys, firstKeys.join(','));
+    assert.deepEqual([...errors, ...bank.errors], []);
+    await bank.page.close();
+    await page.close();
+  });
+}
+
+for (const [label, settings] of [['GloVe', ''], ['random table', 'spd=random']]) {
+  test(`space (${label}): the dimension table’s sentence says only what its rows show`, async () => {
+    const { page, errors } = await open('space', settings, false);
+    await page.waitForSelector('#space-view[data-report], #space-view[data-state]', { state: 'attached' });
+    await page.waitForSelector('#space-survival-table', { state: 'attached' });
+    const rows = await page.$$eval('#space-survival-table tbody tr', (trs) => trs.map((tr) => ({
+      dimensions: Number(tr.dataset.dimensions), variance: Number(tr.children[1].dataset.value), neighbours: Number(tr.children[2].dataset.value),
+    })));
+    const said = await page.$eval('#space-survival p', (e) => e.textContent);
+    assert.doesNotMatch(said, /This is why real embeddings/);
+    if (settings) {
+      assert.match(said, /this table is random/);
+      assert.doesNotMatch(said, /every cut|look better/);
+    } else {
+      const byWidth = [...rows].sort((a, b) => b.dimensions - a.dimensions);
+      const falling = byWidth.every((r, i) => i === 0 || r.neighbours < byWidth[i - 1].neighbours);
+      assert.equal(/every cut in dimensions lost neighbours/.test(said), falling, said);
+      const overstated = rows.some((r) => r.variance - r.neighbours >= VARIANCE_OVERSTATES);
+      assert.equal(/can look better than the neighbourhoods/.test(said), overstated, said);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+/** The word-identity baseline counted from the trainer's own dataset, run in Node. */
+async function baselineOf(trainSet) {
+  const core = await loadCore('train');
+  const trainer = core.createTrainer({ inputs: 'random', trainableEmbeddings: false, dModel: 8, dK: 8, seed: 0, optimizer: 'adam', learningRate: 0.01, batchSize: 4, trainSet });
+  const { train, validation } = trainer.dataset();
+  trainer.delete();
+  const senses = {};
+  for (const e of train) (senses[e.target] ??= {})[e.label] = (senses[e.target][e.label] ?? 0) + 1;
+  let credit = 0;
+  for (const e of validation) {
+    const counts = senses[e.target] ?? {};
+    const most = Math.max(...Object.values(counts));
+    const favourites = Object.keys(counts).filter((l) => counts[l] === most).map(Number);
+    if (favourites.includes(e.label)) credit += 1 / favourites.length;
+  }
+  return credit / validation.length;
+}
+
+for (const seed of [0, 3]) {
+  test(`training (trseed=${seed}): accuracy is judged against the word-identity baseline, the verdict follows it, the step table says what it lists`, async () => {
+    const { page, errors } = await open('training', `trseed=${seed}`, false);
+    await page.waitForSelector('#training[data-step="0"][data-training="false"] #training-counts dd');
+    await page.click('#train-run');
+    await page.waitForFunction(() => { const t = document.querySelector('#training'); return t.dataset.training === 'false' && Number(t.dataset.epoch) > 0; });
+    const acc = await page.$eval('.sense-accuracy', (e) => ({ ...e.dataset, text: e.textContent }));
+    const baseline = await baselineOf('full');
+    assert.ok(acc.text.includes(`scores ${num(baseline)} (the word-identity baseline)`), acc.text);
+    assert.equal(Number(acc.baseline), baseline);
+    const after = Number(acc.after);
+    const versus = after >= baseline + BASELINE_MARGIN ? 'above' : after > baseline - BASELINE_MARGIN ? 'level' : 'below';
+    assert.equal(acc.versus, versus);
+    assert.match(acc.text, { above: /beats that baseline/, level: /within .* of the baseline/, below: /below the baseline/ }[versus]);
+    const verdict = await page.$eval('.sense-verdict', (e) => ({ ...e.dataset, text: e.textContent }));
+    if (versus !== 'above') assert.doesNotMatch(verdict.text, /evidence, on this triple, that training the projections improved the task/);
+    if (verdict.trained === 'separates' && verdict.initial !== 'separates' && versus !== 'above') assert.match(verdict.text, /no evidence that the task improved/);
+    const steps = Number(await page.$eval('#training', (e) => e.dataset.step));
+    const listed = await page.locator('.step-loss-table tbody tr').count();
+    const summary = await page.$eval('.step-losses summary', (e) => e.textContent);
+    if (listed === steps) assert.match(summary, new RegExp(`\\(${steps} steps? so far\\)`));
+    else assert.ok(summary.includes(`(${listed} of ${steps} steps so far`), summary);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
