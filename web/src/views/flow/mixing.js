@@ -84,7 +84,7 @@ export function selfScoreReason(source, x, otherWeight) {
  * One paragraph on how the mixing controls relate to Class 05's ÷√d_k. In the Class 04 form it
  * calls saturation "the same problem" only when this row shows it (it barely mixes or less).
  */
-export function classFiveLink(ctx, grade = 'almost-nothing') {
+function classFiveLink(ctx, grade = 'almost-nothing') {
   return ctx.qkv
     ? [ctx.divisor === 1
       ? 'Class 05 divides qᵢ·kⱼ by √d_k for the reason shown above: without it, wider vectors give larger gaps, softmax saturates (one weight near 1, the rest near 0) and its gradients vanish, so training could hardly move the other weights. Scaling is off now; switch it on and compare the self weights.'
