@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <stdexcept>
 
@@ -22,6 +23,13 @@ void check_layout_input(const Eigen::Ref<const Eigen::MatrixXf>& points, int out
                        ": its vector has a NaN or infinite value");
     }
   }
+}
+
+std::string number_text(double value) {
+  if (std::isnan(value)) return "NaN";
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
 }
 
 namespace {

@@ -15,6 +15,10 @@ enum class LayoutInit { pca, random, spectral };  // spectral: UMAP only
 // a NaN or infinite value (naming its row), an out_dim other than 2 or 3.
 void check_layout_input(const Eigen::Ref<const Eigen::MatrixXf>& points, int out_dim, const std::string& method);
 
+// An option's value as a message shows it: "30", "10.5", "1e+30", "NaN" (never cast to an integer,
+// which is undefined for a value out of int's range).
+std::string number_text(double value);
+
 // The k nearest other points of every row by Euclidean distance, ties by index, nearest first.
 // `index` and `distance` are N x k, row-major. Exact: all N² distances, four floats at a time,
 // in blocks of rows; the k chosen distances are recomputed in double.

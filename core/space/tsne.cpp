@@ -78,10 +78,10 @@ void check_options(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOp
   check_layout_input(points, o.out_dim, "t-SNE");
   const long n = static_cast<long>(points.rows());
   if (!(o.perplexity > 0) || !std::isfinite(o.perplexity)) throw InputError("t-SNE's perplexity must be a positive number");
-  if (n < 3 || o.perplexity >= static_cast<double>(n)) {
-    throw InputError("t-SNE with perplexity " + std::to_string(static_cast<int>(std::ceil(o.perplexity))) + " needs more than " +
-                     std::to_string(static_cast<int>(std::ceil(o.perplexity))) + " points (and at least 3); there are " +
-                     std::to_string(n) + ": lower the perplexity or add points");
+  if (n < 3 || o.perplexity >= static_cast<double>(n)) {  // compared as doubles: no cast of a huge perplexity
+    const std::string perplexity = number_text(o.perplexity);
+    throw InputError("t-SNE with perplexity " + perplexity + " needs more than " + perplexity +
+                     " points (and at least 3); there are " + std::to_string(n) + ": lower the perplexity or add points");
   }
   if (o.iterations < 0 || o.exaggeration_iterations < 0) throw InputError("t-SNE's iteration counts cannot be negative");
   if (!(o.early_exaggeration > 0)) throw InputError("t-SNE's early exaggeration must be positive");

@@ -147,6 +147,17 @@ TEST_CASE("t-SNE survives duplicate and zero vectors") {
   CHECK(std::isfinite(run.kl_divergence()));
 }
 
+TEST_CASE("t-SNE names a huge or fractional perplexity as given, compared before any integer cast") {
+  const Eigen::MatrixXf X = small_glove().topRows(10);
+  TsneOptions o = quick(0, aw::space::LayoutInit::pca);
+  o.perplexity = 1e30;  // was cast to int for the message: undefined behaviour, "-2147483648" natively
+  CHECK_THROWS_WITH_AS(TsneRun(X, o), doctest::Contains("1e+30"), aw::InputError);
+  o.perplexity = 10.5;  // was rounded up to 11 ("needs more than 11 points")
+  CHECK_THROWS_WITH_AS(TsneRun(X, o),
+                       "t-SNE with perplexity 10.5 needs more than 10.5 points (and at least 3); there are 10: lower the perplexity or add points",
+                       aw::InputError);
+}
+
 TEST_CASE("t-SNE refuses bad input with a message a learner can read") {
   const Eigen::MatrixXf X = small_glove();
   TsneOptions o;
