@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -30,6 +31,20 @@ std::string number_text(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", value);
   return text;
+}
+
+void require_in_range(double value, OptionRange range, const std::string& option) {
+  if (value >= range.min && value <= range.max) return;
+  throw InputError(option + " must be from " + number_text(range.min) + " to " + number_text(range.max) + "; it is " +
+                   number_text(value));
+}
+
+bool drawable(const std::vector<double>& y) {
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  for (double v : y) {
+    if (!(std::fabs(v) <= kFloatMax)) return false;
+  }
+  return true;
 }
 
 namespace {

@@ -459,7 +459,10 @@ export class AttentionCore {
    * @param {number} d
    * @param {{outDim?: 2|3, perplexity?: number, iterations?: number, exaggerationIterations?: number,
    *   earlyExaggeration?: number, learningRate?: number, theta?: number, seed?: number, init?: 'pca'|'random',
-   *   initialLayout?: Float32Array}} [options]  initialLayout: n * outDim values, the start instead of init
+   *   initialLayout?: Float32Array}} [options]  initialLayout: n * outDim values, the start instead of init.
+   *   Ranges (core/space/tsne.hpp; outside them the core's Error names the option): perplexity 1 to 100 and
+   *   below n, earlyExaggeration 1 to 100, learningRate 0 (auto) or 1 to 100,000, theta 0 to 1, iterations
+   *   and exaggerationIterations 0 to 10,000.
    * @returns {SpaceLayout}
    */
   createTsneLayout(points, n, d, options = {}) {
