@@ -477,6 +477,7 @@ export class AttentionCore {
    * @param {number} n
    * @param {number} d
    * @param {{outDim?: 2|3, nNeighbors?: number, minDist?: number, epochs?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   *   Ranges (core/space/umap.hpp): nNeighbors 2 to 100 and below n, minDist 0 to 1, epochs 0 (auto) or 1 to 10,000.
    * @returns {SpaceLayout}
    */
   createUmapLayout(points, n, d, options = {}) {
