@@ -767,7 +767,10 @@ export class SpaceLayout {
     return this.handle;
   }
 
-  /** Runs up to `iterations` more (epochs for UMAP); returns how many ran. */
+  /**
+   * Runs up to `iterations` more (epochs for UMAP); returns how many ran. Throws the core's Error
+   * if a step would leave float's range: the run is then stopped and layout() is the last one given.
+   */
   step(iterations) {
     return this.#live().step(iterations);
   }
