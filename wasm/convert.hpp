@@ -77,14 +77,27 @@ inline std::string string_field(const val& object, const char* key, const std::s
   return object[key].as<std::string>();
 }
 
+// The length of an array or typed array as a whole number, or -1 when `data` has none (NaN,
+// negative, fractional or past 2^53: a plain object can claim any length).
+inline double array_length(const val& data) {
+  const double length = data["length"].as<double>();
+  return length >= 0 && length <= 9007199254740992.0 && length == std::floor(length) ? length : -1;
+}
+
 inline aw::MatD matrix_from_js(const val& m, const char* name) {
   if (!has(m, "data")) throw aw::InputError(std::string(name) + " must be {rows, cols, data}");
   const int rows = int_field(m, "rows", -1), cols = int_field(m, "cols", -1);
-  const std::vector<double> data = emscripten::convertJSArrayToNumberVector<double>(m["data"]);
-  if (rows < 0 || cols < 0 || data.size() != static_cast<std::size_t>(rows) * cols) {
-    throw aw::InputError(std::string(name) + ": data has " + std::to_string(data.size()) +
+  const std::size_t values = aw::checked_value_count(rows, cols, name);
+  // The length is compared before the copy: an array of the wrong size never reaches the heap.
+  const double length = array_length(m["data"]);
+  if (length < 0) throw aw::InputError(std::string(name) + ": data must be an array of numbers");
+  if (length != static_cast<double>(values)) {
+    throw aw::InputError(std::string(name) + ": data has " + std::to_string(static_cast<long long>(length)) +
                          " values, which does not match rows x cols");
   }
+  const std::vector<double> data = emscripten::convertJSArrayToNumberVector<double>(m["data"]);
+  // a getter may answer another length the second time: never map more than was copied
+  if (data.size() != values) throw aw::InputError(std::string(name) + ": data changed its length while it was read");
   return Eigen::Map<const aw::MatD>(data.data(), rows, cols);
 }
 

@@ -112,7 +112,11 @@ class LayoutHandle {
  public:
   explicit LayoutHandle(MadeRun<Run> made) : run_(std::move(made.run)), error_(std::move(made.error)) {}
   val configError() const { return run_ ? val::undefined() : core_error(error_); }
-  int step(int iterations) { return run_ ? run_->step(iterations) : 0; }
+  // Guarded like every other call: a run that stops (a coordinate out of float's range) answers
+  // {awCoreError}, which the wrapper throws, instead of a C++ throw across embind (see guarded()).
+  val step(int iterations) {
+    return guarded([&] { return val(run_ ? run_->step(iterations) : 0); });
+  }
   val layout() const { return run_ ? layout_to_js(run_->layout()) : core_error(error_); }
   int iteration() const { return run_ ? run_->iteration() : 0; }
   int totalIterations() const { return run_ ? run_->total_iterations() : 0; }

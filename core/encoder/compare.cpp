@@ -41,6 +41,9 @@ std::vector<HeadFocus> focus_of(const EncoderReport& report, long target) {
 TrainedComparison compare_sentences(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                     const std::string& first_nfkc, const std::string& second_nfkc,
                                     const std::string& target, const std::optional<std::string>& control_nfkc) {
+  // Before any work: the emptiness test below tokenizes the control whole (a 4 MB control took
+  // 34 s in wasm before encode_sentence refused it); encode_batch checks the pair the same way.
+  if (control_nfkc) require_encodable_length(*control_nfkc, "The control sentence");
   TrainedComparison c;
   std::vector<EncoderReport> both = encode_batch(pack, tokenizer, {first_nfkc, second_nfkc});
   c.first = std::move(both[0]);

@@ -184,19 +184,20 @@ EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer
 
 }  // namespace
 
+void require_encodable_length(const std::string& nfkc_text, const std::string& what) {
+  if (nfkc_text.size() > kMaxTextBytes) {
+    throw InputError(what + " is " + std::to_string(nfkc_text.size()) + " bytes long; the encoder takes at most " +
+                     std::to_string(kMaxTextBytes) + " (it reads only the first " + std::to_string(kMaxTokens) + " tokens).");
+  }
+}
+
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
                                         const std::vector<std::string>& nfkc_texts) {
   if (nfkc_texts.size() > kMaxBatch) {
     throw InputError("The encoder takes at most " + std::to_string(kMaxBatch) + " texts at once; this batch has " +
                      std::to_string(nfkc_texts.size()) + ".");
   }
-  for (const std::string& text : nfkc_texts) {
-    // The model reads 128 tokens; tokenizing a whole book to keep them would take seconds.
-    if (text.size() > kMaxTextBytes) {
-      throw InputError("This text is " + std::to_string(text.size()) + " bytes long; the encoder takes at most " +
-                       std::to_string(kMaxTextBytes) + " (it reads only the first " + std::to_string(kMaxTokens) + " tokens).");
-    }
-  }
+  for (const std::string& text : nfkc_texts) require_encodable_length(text);
   check_shapes(pack);
   std::vector<EncoderReport> reports;
   std::vector<std::pair<Eigen::Index, Eigen::Index>> spans;

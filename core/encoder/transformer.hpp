@@ -25,6 +25,11 @@ constexpr std::size_t kMaxTokens = 128;  // the model clips longer inputs
 constexpr std::size_t kMaxTextBytes = 16384;  // a longer text is refused before tokenizing
 constexpr std::size_t kMaxBatch = 1024;       // texts in one encode_batch call
 
+// Refuses a text longer than kMaxTextBytes before anything reads it: the model reads 128 tokens,
+// and tokenizing a whole book to keep them would take seconds (a 4 MB text: 34 s in wasm).
+// `what` names the text in the message ("This text", "The control sentence").
+void require_encodable_length(const std::string& nfkc_text, const std::string& what = "This text");
+
 struct HeadResult {
   MatF Q, K, V;        // (tokens, head_dim), Q already scaled by 1/√head_dim
   MatF attn_weights;   // (tokens, tokens), rows sum to 1

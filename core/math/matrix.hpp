@@ -38,6 +38,23 @@ void require_finite_result(const Eigen::MatrixBase<Derived>& m, const std::strin
   }
 }
 
+// The most values one matrix handed to the core may hold: 2^24, four times the largest the page
+// makes (kMaxTokens² = 2048 × 2048 scores) and 128 MB as doubles, well inside a wasm heap.
+constexpr long long kMaxMatrixValues = 1LL << 24;
+
+// rows × cols of a matrix handed to the core (the bindings' {rows, cols, data}), multiplied in
+// 64 bits: in wasm, size_t is 32 bits, and 65536 × 65537 wrapped to 65536, which a short array
+// matched. Refuses negative sizes and more than kMaxMatrixValues values.
+inline std::size_t checked_value_count(long long rows, long long cols, const std::string& name) {
+  if (rows < 0 || cols < 0) throw InputError(name + ": rows and cols cannot be negative");
+  // each side checked first, so the product of two at most 2^24 cannot overflow
+  if (rows > kMaxMatrixValues || cols > kMaxMatrixValues || rows * cols > kMaxMatrixValues) {
+    throw InputError(name + " is " + std::to_string(rows) + " x " + std::to_string(cols) +
+                     ": the core takes at most " + std::to_string(kMaxMatrixValues) + " values in one matrix");
+  }
+  return static_cast<std::size_t>(rows * cols);
+}
+
 inline std::string shape_str(long rows, long cols) {
   return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
 }

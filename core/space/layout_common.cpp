@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -22,6 +24,27 @@ void check_layout_input(const Eigen::Ref<const Eigen::MatrixXf>& points, int out
                        ": its vector has a NaN or infinite value");
     }
   }
+}
+
+std::string number_text(double value) {
+  if (std::isnan(value)) return "NaN";
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+void require_in_range(double value, OptionRange range, const std::string& option) {
+  if (value >= range.min && value <= range.max) return;
+  throw InputError(option + " must be from " + number_text(range.min) + " to " + number_text(range.max) + "; it is " +
+                   number_text(value));
+}
+
+bool drawable(const std::vector<double>& y) {
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  for (double v : y) {
+    if (!(std::fabs(v) <= kFloatMax)) return false;
+  }
+  return true;
 }
 
 namespace {

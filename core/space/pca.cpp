@@ -67,6 +67,10 @@ Eigen::MatrixXf project(const std::vector<double>& x, long n, long d, const Eige
   return out;
 }
 
+std::string beyond_float(const std::string& what) {
+  return "PCA: " + what + " pass float's largest value (about 3.4e38); scale the points down";
+}
+
 }  // namespace
 
 void require_points(const Eigen::Ref<const Eigen::MatrixXf>& points, long min_points, long min_dim, const char* what) {
@@ -116,12 +120,17 @@ PcaResult pca(const Eigen::Ref<const Eigen::MatrixXf>& points, int n_components)
       fit.total_variance > 0 ? Eigen::VectorXd(fit.explained_variance / fit.total_variance)
                              : Eigen::VectorXd::Zero(n_components);
   fit.projected = project(centred, n, d, fit.components);
+  // Float out: points near ±3.4e38 can lie further out along a component than in any coordinate.
+  if (!fit.projected.allFinite()) throw InputError(beyond_float("the points' coordinates on the components"));
   return fit;
 }
 
 Eigen::MatrixXf reconstruct(const PcaResult& fit) {
   const Eigen::MatrixXd back = (fit.projected.cast<double>() * fit.components).rowwise() + fit.mean;
-  return back.cast<float>();
+  const Eigen::MatrixXf points = back.cast<float>();
+  // rounding can carry a value at float's largest just past it
+  if (!points.allFinite()) throw InputError(beyond_float("the rebuilt points"));
+  return points;
 }
 
 }  // namespace aw::space

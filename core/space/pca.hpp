@@ -26,11 +26,13 @@ struct PcaResult {
 // The first `n_components` (1 ≤ k ≤ d) components of `points` (N ≥ 2 rows, finite values).
 // Signs are deterministic: each component's entry of largest magnitude is positive (the
 // lowest index wins a tie), so the same data always draws the same way round.
-// Throws InputError with a message for the learner on bad input.
+// Throws InputError with a message for the learner on bad input, and when a projected coordinate
+// would not fit in float (points near float's largest value).
 PcaResult pca(const Eigen::Ref<const Eigen::MatrixXf>& points, int n_components);
 
 // Points back from k components into the original d coordinates: mean + projected · components.
-// With k = d this is the data itself (to rounding).
+// With k = d this is the data itself (to rounding). Throws InputError when a rebuilt value would
+// not fit in float.
 Eigen::MatrixXf reconstruct(const PcaResult& fit);
 
 // Refuses fewer than `min_points` rows, fewer than `min_dim` columns or any non-finite value,

@@ -77,16 +77,17 @@ std::vector<double> start_layout(const Eigen::Ref<const Eigen::MatrixXf>& points
 void check_options(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& o) {
   check_layout_input(points, o.out_dim, "t-SNE");
   const long n = static_cast<long>(points.rows());
-  if (!(o.perplexity > 0) || !std::isfinite(o.perplexity)) throw InputError("t-SNE's perplexity must be a positive number");
-  if (n < 3 || o.perplexity >= static_cast<double>(n)) {
-    throw InputError("t-SNE with perplexity " + std::to_string(static_cast<int>(std::ceil(o.perplexity))) + " needs more than " +
-                     std::to_string(static_cast<int>(std::ceil(o.perplexity))) + " points (and at least 3); there are " +
-                     std::to_string(n) + ": lower the perplexity or add points");
+  require_in_range(o.perplexity, kTsnePerplexity, "t-SNE's perplexity");
+  if (n < 3 || o.perplexity >= static_cast<double>(n)) {  // compared as doubles: no cast of a huge perplexity
+    const std::string perplexity = number_text(o.perplexity);
+    throw InputError("t-SNE with perplexity " + perplexity + " needs more than " + perplexity +
+                     " points (and at least 3); there are " + std::to_string(n) + ": lower the perplexity or add points");
   }
-  if (o.iterations < 0 || o.exaggeration_iterations < 0) throw InputError("t-SNE's iteration counts cannot be negative");
-  if (!(o.early_exaggeration > 0)) throw InputError("t-SNE's early exaggeration must be positive");
-  if (!(o.learning_rate >= 0) || !std::isfinite(o.learning_rate)) throw InputError("t-SNE's learning rate must be 0 (auto) or positive");
-  if (!(o.theta >= 0) || !std::isfinite(o.theta)) throw InputError("t-SNE's θ must be 0 or more");
+  require_in_range(o.iterations, kTsneIterations, "t-SNE's iterations");
+  require_in_range(o.exaggeration_iterations, kTsneIterations, "t-SNE's early exaggeration iterations");
+  require_in_range(o.early_exaggeration, kTsneEarlyExaggeration, "t-SNE's early exaggeration");
+  if (o.learning_rate != 0) require_in_range(o.learning_rate, kTsneLearningRate, "t-SNE's learning rate (0 picks it)");
+  require_in_range(o.theta, kTsneTheta, "t-SNE's θ (angle)");
 }
 
 }  // namespace
@@ -193,7 +194,16 @@ void TsneRun::gradient(bool with_error) {
   else gradient_in(tree3_, with_error);
 }
 
+void TsneRun::stop_unless_drawable() {
+  if (drawable(y_)) return;
+  stopped_ = "t-SNE stopped at iteration " + std::to_string(iteration_ + 1) +
+             ": a coordinate of the layout left float's range (infinite or NaN). Lower the learning rate or the "
+             "early exaggeration and start again.";
+  throw InputError(stopped_);
+}
+
 int TsneRun::step(int iterations) {
+  if (!stopped_.empty()) throw InputError(stopped_);
   prepare();
   int ran = 0;
   while (ran < iterations && !done()) {
@@ -211,6 +221,7 @@ int TsneRun::step(int iterations) {
       update_[c] = momentum * update_[c] - learning_rate_ * gains_[c] * grad_[c];
       y_[c] += update_[c];
     }
+    stop_unless_drawable();
     ++iteration_;
     ++ran;
   }

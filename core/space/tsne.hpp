@@ -16,12 +16,24 @@
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/space/barnes_hut.hpp"
 #include "core/space/layout_common.hpp"
 
 namespace aw::space {
+
+// The options' allowed ranges, both ends included. sklearn's own where it has them (early
+// exaggeration from 1, θ from 0 to 1); upper ends a few times past any useful value (sklearn's
+// usual perplexity is 5 to 50 and learning rate 10 to 1000; 'auto' gives at most 5000 for the
+// chapter's 20,000 points), so a learner can still watch a run go wrong, and every step stays
+// finite (a learning rate of 1e200 or an exaggeration of 1e-300 once gave inf and NaN).
+inline constexpr OptionRange kTsnePerplexity{1, 100};  // and below the number of points
+inline constexpr OptionRange kTsneEarlyExaggeration{1, 100};
+inline constexpr OptionRange kTsneLearningRate{1, 100000};  // or 0: auto
+inline constexpr OptionRange kTsneTheta{0, 1};
+inline constexpr OptionRange kTsneIterations{0, 10000};  // both counts; sklearn's default is 1000
 
 struct TsneOptions {
   int out_dim = 2;
@@ -48,7 +60,9 @@ class TsneRun {
   TsneRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOptions& options);
   void prepare();            // builds the affinities, if not yet built (step() calls it)
   bool prepared() const { return points_.size() == 0; }
-  int step(int iterations);  // runs up to that many more; returns how many ran
+  // Runs up to that many more; returns how many ran. Throws InputError, and keeps throwing it,
+  // if an iteration moves a coordinate out of float's range: the layout stays the last one given.
+  int step(int iterations);
   const Eigen::MatrixXf& layout() const { return layout_; }  // N x out_dim
   // KL(P || Q) of the layout at the start of the last iteration run (as sklearn's kl_divergence_),
   // with Q's normaliser from the Barnes–Hut tree: an estimate, exact as θ → 0. Always against the
@@ -61,6 +75,7 @@ class TsneRun {
 
  private:
   void gradient(bool with_error);
+  void stop_unless_drawable();
   template <int D>
   void gradient_in(BarnesHutTree<D>& tree, bool with_error);
 
@@ -75,6 +90,7 @@ class TsneRun {
   Eigen::MatrixXf layout_;
   int iteration_ = 0;
   double kl_;
+  std::string stopped_;  // why the run stopped, or empty
 };
 
 }  // namespace aw::space

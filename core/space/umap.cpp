@@ -49,14 +49,14 @@ void smooth_knn(const double* d, int others, int n_neighbors, double mean_all, d
 void check_options(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOptions& o) {
   check_layout_input(points, o.out_dim, "UMAP");
   const long n = static_cast<long>(points.rows());
-  if (o.n_neighbors < 2) throw InputError("UMAP needs at least 2 neighbours per point");
+  require_in_range(o.n_neighbors, kUmapNeighbors, "UMAP's neighbours per point");
   if (n <= o.n_neighbors) {
     throw InputError("UMAP with " + std::to_string(o.n_neighbors) + " neighbours needs more than " +
                      std::to_string(o.n_neighbors) + " points; there are " + std::to_string(n) +
                      ": lower the neighbours or add points");
   }
-  if (!(o.min_dist >= 0 && o.min_dist <= 1)) throw InputError("UMAP's min_dist must be between 0 and 1 (the spread)");
-  if (o.epochs < 0) throw InputError("UMAP's epochs cannot be negative (0 picks them)");
+  require_in_range(o.min_dist, kUmapMinDist, "UMAP's min_dist (at most the spread, 1)");
+  if (o.epochs != 0) require_in_range(o.epochs, kUmapEpochs, "UMAP's epochs (0 picks them)");
   if (o.init == LayoutInit::spectral) throw InputError("UMAP here starts from 'pca' or 'random', not 'spectral'");
 }
 
@@ -89,6 +89,8 @@ std::vector<double> start_layout(const Eigen::Ref<const Eigen::MatrixXf>& points
 }  // namespace
 
 CurveParameters fit_curve(double min_dist, double spread) {
+  require_in_range(spread, kUmapSpread, "UMAP's spread");
+  require_in_range(min_dist, {0, spread}, "UMAP's min_dist (at most the spread)");
   constexpr int kPoints = 300;
   std::vector<double> x(kPoints), target(kPoints);
   for (int i = 0; i < kPoints; ++i) {
@@ -244,11 +246,20 @@ void UmapRun::run_epoch() {
   }
 }
 
+void UmapRun::stop_unless_drawable() {
+  if (drawable(y_)) return;
+  stopped_ = "UMAP stopped at epoch " + std::to_string(epoch_ + 1) +
+             ": a coordinate of the layout left float's range (infinite or NaN), so the run ends here.";
+  throw InputError(stopped_);
+}
+
 int UmapRun::step(int epochs) {
+  if (!stopped_.empty()) throw InputError(stopped_);
   prepare();
   int ran = 0;
   while (ran < epochs && !done()) {
     run_epoch();
+    stop_unless_drawable();
     ++epoch_;
     ++ran;
   }

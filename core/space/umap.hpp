@@ -16,12 +16,22 @@
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/rng/numpy_generator.hpp"
 #include "core/space/layout_common.hpp"
 
 namespace aw::space {
+
+// The options' allowed ranges, both ends included: umap-learn's advice for the neighbours (2 to
+// 100) and its min_dist <= spread (1 here); epochs up to 20 times its default of 500.
+inline constexpr OptionRange kUmapNeighbors{2, 100};  // and fewer than the points
+inline constexpr OptionRange kUmapMinDist{0, 1};
+inline constexpr OptionRange kUmapEpochs{1, 10000};  // or 0: auto
+// fit_curve's spread (1 in a run): where its fit from a = b = 1 was checked against the spread-1 fit
+// rescaled (a / spread^2b, b); below about 0.2 it ran off to negative a and b.
+inline constexpr OptionRange kUmapSpread{0.25, 100};
 
 struct UmapOptions {
   int out_dim = 2;
@@ -32,7 +42,8 @@ struct UmapOptions {
   LayoutInit init = LayoutInit::pca;  // pca or random
 };
 
-// umap-learn's find_ab_params(spread = 1, min_dist).
+// umap-learn's find_ab_params(spread = 1, min_dist). Throws InputError for a spread outside
+// kUmapSpread or a min_dist outside [0, spread].
 struct CurveParameters {
   double a, b;
 };
@@ -52,7 +63,9 @@ class UmapRun {
   // fuzzy graph from the exact neighbours, most of the set-up's time.
   void prepare();
   bool prepared() const { return points_.size() == 0; }
-  int step(int epochs);  // runs up to that many more epochs; returns how many ran
+  // Runs up to that many more epochs; returns how many ran. Throws InputError, and keeps throwing
+  // it, if an epoch moves a coordinate out of float's range: the layout stays the last one given.
+  int step(int epochs);
   const Eigen::MatrixXf& layout() const { return layout_; }  // N x out_dim
   int iteration() const { return epoch_; }
   int total_iterations() const { return epochs_; }
@@ -61,6 +74,7 @@ class UmapRun {
 
  private:
   void run_epoch();
+  void stop_unless_drawable();
 
   int n_ = 0, dim_ = 2, epochs_ = 0, epoch_ = 0, n_neighbors_ = 15;
   Eigen::MatrixXf points_;  // kept until prepare() has built the graph from them
@@ -70,6 +84,7 @@ class UmapRun {
   std::vector<double> y_;
   rng::NumpyGenerator rng_;
   Eigen::MatrixXf layout_;
+  std::string stopped_;  // why the run stopped, or empty
 };
 
 }  // namespace aw::space

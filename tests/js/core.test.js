@@ -189,6 +189,12 @@ describe('the lower-level functions', () => {
     expect(() => core.parameterFree({ rows: 2, cols: 2, data: [1, 2, 3] })).toThrow('does not match rows x cols');
   });
 
+  it('refuses a shape past the limit, multiplied without wrapping (65536 x 65537 is 65536 in 32 bits)', () => {
+    const short = new Float64Array(65536);
+    expect(() => core.parameterFree({ rows: 65536, cols: 65537, data: short })).toThrow('X is 65536 x 65537: the core takes at most 16777216 values in one matrix');
+    expect(() => core.parameterFree({ rows: 2, cols: 2, data: { length: 1e300 } })).toThrow('data must be an array of numbers');
+  });
+
   it('tokenizes like the page does', () => {
     const t = core.tokenize('Noa can be annoying, but she is a great cat');
     expect(t.tokens).toHaveLength(10);

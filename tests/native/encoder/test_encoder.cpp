@@ -2,6 +2,7 @@
 // (tests/fixtures/use_lite_reference.json, written by scripts/use_lite/make_pack.mjs).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <fstream>
 #include <iterator>
 
@@ -195,6 +196,26 @@ TEST_CASE("trained bank comparison with a same-sense control: the pair unchanged
   const TrainedComparison empty = compare_sentences(pack(), tokenizer, s1, s2, "bank", std::string(""));
   CHECK_FALSE(empty.has_control);
   CHECK(empty.notices.back().find("control sentence is empty") != std::string::npos);
+}
+
+TEST_CASE("trained bank comparison: an over-long control is refused before it is tokenized") {
+  const UnigramTokenizer tokenizer(pack().vocabulary);
+  const std::string s1 = "The bank of the river is muddy today.", s2 = "I have money in my bank account.";
+  // Spaces only: tokenized, they gave no tokens, so an "empty control" notice and no error.
+  CHECK_THROWS_WITH_AS(compare_sentences(pack(), tokenizer, s1, s2, "bank", std::string(kMaxTextBytes + 1, ' ')),
+                       "The control sentence is 16385 bytes long; the encoder takes at most 16384 (it reads only the first 128 tokens).",
+                       aw::InputError);
+  // 4 MB of words: tokenized whole before the refusal, 34 s in wasm; now refused at once.
+  std::string book;
+  while (book.size() < (std::size_t{4} << 20)) book += "They fished from the bank of the stream. ";
+  const auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_WITH_AS(compare_sentences(pack(), tokenizer, s1, s2, "bank", book), doctest::Contains("The control sentence is"),
+                       aw::InputError);
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < 0.5);  // natively 2.2 s before
+  // At the cap it is still a sentence: encoded, with no notice of its length.
+  std::string at_cap = "They fished from the bank of the stream.";
+  at_cap.resize(kMaxTextBytes, ' ');
+  CHECK(compare_sentences(pack(), tokenizer, s1, s2, "bank", at_cap).has_control);
 }
 
 TEST_CASE("encoder pack read for int8 products: the dense kernels kept int8, equal to the float decode") {

@@ -3,8 +3,10 @@
 // holds this build's t-SNE and UMAP layouts for a seed, which tests/js/space-layouts.test.js
 // checks the wasm build against. Rewrite it (after a deliberate change to the layouts) with
 //   AW_WRITE_SPACE_FIXTURE=1 build/native/tests/native/aw_tests -tc="*native layouts*"
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 
 #include "core/space/tsne.hpp"
 #include "core/space/umap.hpp"
@@ -25,6 +27,16 @@ TEST_CASE("exact k nearest neighbours (Euclidean) agree with a double-precision 
   }
   CHECK(differing == 0);
   CHECK_THROWS_AS(aw::space::exact_knn_euclidean(X, 300), std::invalid_argument);
+}
+
+TEST_CASE("drawable: a layout's coordinates must be finite and fit the float layout handed out") {
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  CHECK(aw::space::drawable({}));
+  CHECK(aw::space::drawable({0.0, -1.5, kFloatMax, -kFloatMax}));
+  CHECK_FALSE(aw::space::drawable({0.0, 1e39}));  // finite in double, inf once cast to float
+  CHECK_FALSE(aw::space::drawable({-1e39, 0.0}));
+  CHECK_FALSE(aw::space::drawable({0.0, std::nan("")}));
+  CHECK_FALSE(aw::space::drawable({INFINITY}));
 }
 
 TEST_CASE("the PCA start: components by falling variance, uncorrelated, largest-|value| entry positive") {

@@ -57,3 +57,16 @@ TEST_CASE("pca: bad input is refused with a message") {
   const aw::space::PcaResult flat = pca(Eigen::MatrixXf::Ones(4, 3), 2);
   CHECK(flat.explained_variance_ratio.isZero());
 }
+
+TEST_CASE("pca: points near float's largest value are refused where their projection would be inf (fuzz)") {
+  // (1, 1) / √2 is the component: 3e38 · √2 = 4.2e38 is past float's 3.4e38, and was handed out as inf
+  Eigen::MatrixXf X(3, 2);
+  X << 3e38f, 3e38f, -3e38f, -3e38f, 0, 0;
+  CHECK_THROWS_WITH_AS(pca(X, 1),
+                       "PCA: the points' coordinates on the components pass float's largest value (about 3.4e38); scale the points down",
+                       aw::InputError);
+  X *= 0.5f;  // 2.1e38 along the component: fits
+  const aw::space::PcaResult fit = pca(X, 2);
+  CHECK(fit.projected.allFinite());
+  CHECK(aw::space::reconstruct(fit).allFinite());
+}

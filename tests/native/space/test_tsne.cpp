@@ -147,6 +147,75 @@ TEST_CASE("t-SNE survives duplicate and zero vectors") {
   CHECK(std::isfinite(run.kl_divergence()));
 }
 
+TEST_CASE("t-SNE refuses options outside their ranges, naming the option and the range") {
+  const Eigen::MatrixXf X = small_glove();
+  const auto message = [&](void (*change)(TsneOptions&)) {
+    TsneOptions o = quick(0, aw::space::LayoutInit::pca);
+    change(o);
+    try {
+      TsneRun run(X, o);
+    } catch (const aw::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // these two once ran and returned inf and NaN
+  CHECK(message([](TsneOptions& o) { o.learning_rate = 1e200; }) ==
+        "t-SNE's learning rate (0 picks it) must be from 1 to 100000; it is 1e+200");
+  CHECK(message([](TsneOptions& o) { o.early_exaggeration = 1e-300; }) ==
+        "t-SNE's early exaggeration must be from 1 to 100; it is 1e-300");
+  CHECK(message([](TsneOptions& o) { o.perplexity = 0.5; }) == "t-SNE's perplexity must be from 1 to 100; it is 0.5");
+  CHECK(message([](TsneOptions& o) { o.perplexity = std::nan(""); }) == "t-SNE's perplexity must be from 1 to 100; it is NaN");
+  CHECK(message([](TsneOptions& o) { o.early_exaggeration = 101; }) == "t-SNE's early exaggeration must be from 1 to 100; it is 101");
+  CHECK(message([](TsneOptions& o) { o.learning_rate = -1; }) ==
+        "t-SNE's learning rate (0 picks it) must be from 1 to 100000; it is -1");
+  CHECK(message([](TsneOptions& o) { o.learning_rate = INFINITY; }) ==
+        "t-SNE's learning rate (0 picks it) must be from 1 to 100000; it is inf");
+  CHECK(message([](TsneOptions& o) { o.theta = 1.5; }) == "t-SNE's θ (angle) must be from 0 to 1; it is 1.5");
+  CHECK(message([](TsneOptions& o) { o.iterations = 10001; }) == "t-SNE's iterations must be from 0 to 10000; it is 10001");
+  CHECK(message([](TsneOptions& o) { o.exaggeration_iterations = -1; }) ==
+        "t-SNE's early exaggeration iterations must be from 0 to 10000; it is -1");
+}
+
+TEST_CASE("t-SNE at the ends of every option's range stays finite") {
+  const Eigen::MatrixXf X = small_glove();  // 120 points: room for perplexity 100
+  for (const double perplexity : {1.0, 100.0}) {
+    for (const double learning_rate : {0.0, 1.0, 100000.0}) {
+      for (const double exaggeration : {1.0, 100.0}) {
+        for (const double theta : {0.0, 1.0}) {
+          CAPTURE(perplexity);
+          CAPTURE(learning_rate);
+          CAPTURE(exaggeration);
+          CAPTURE(theta);
+          TsneOptions o = quick(1, aw::space::LayoutInit::random);
+          o.iterations = 60;  // both stages, in half quick()'s time (θ = 0 is the exact O(N²) sum)
+          o.exaggeration_iterations = 30;
+          o.perplexity = perplexity;
+          o.learning_rate = learning_rate;
+          o.early_exaggeration = exaggeration;
+          o.theta = theta;
+          TsneRun run(X, o);
+          run.step(o.iterations);
+          CHECK(run.done());
+          CHECK(run.layout().allFinite());
+          CHECK(std::isfinite(run.kl_divergence()));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("t-SNE names a huge or fractional perplexity as given, compared before any integer cast") {
+  const Eigen::MatrixXf X = small_glove().topRows(10);
+  TsneOptions o = quick(0, aw::space::LayoutInit::pca);
+  o.perplexity = 1e30;  // was cast to int for the message: undefined behaviour, "-2147483648" natively
+  CHECK_THROWS_WITH_AS(TsneRun(X, o), doctest::Contains("1e+30"), aw::InputError);
+  o.perplexity = 10.5;  // was rounded up to 11 ("needs more than 11 points")
+  CHECK_THROWS_WITH_AS(TsneRun(X, o),
+                       "t-SNE with perplexity 10.5 needs more than 10.5 points (and at least 3); there are 10: lower the perplexity or add points",
+                       aw::InputError);
+}
+
 TEST_CASE("t-SNE refuses bad input with a message a learner can read") {
   const Eigen::MatrixXf X = small_glove();
   TsneOptions o;

@@ -1,6 +1,7 @@
 // UMAP: the a/b curve against scipy's curve_fit (tests/fixtures/umap_curve.json, written by
 // scripts/make_umap_golden.py), the fuzzy graph's defining sums, the k-NN recall of the layout on
 // GloVe rows, determinism for a seed, and the messages for bad input.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -37,6 +38,26 @@ TEST_CASE("UMAP's a and b match umap-learn's find_ab_params (scipy curve_fit) fo
     CHECK(ab.a == doctest::Approx(c["a"].get<double>()).epsilon(1e-5));
     CHECK(ab.b == doctest::Approx(c["b"].get<double>()).epsilon(1e-5));
   }
+}
+
+TEST_CASE("UMAP's curve for another spread is the spread-1 curve rescaled, in the spread's range") {
+  // 1 / (1 + a x^2b) fitted to exp(-(x - m) / s) on [0, 3s] is, with x = s u, the fit for (m / s, 1)
+  // with a / s^2b: what scipy's curve_fit finds. Below a spread of about 0.2 this fit ran off to
+  // negative a and b (a curve that is no probability), so such spreads are refused.
+  for (const double spread : {0.25, 0.5, 3.0, 100.0}) {
+    for (const double fraction : {0.0, 0.1, 1.0}) {
+      const double min_dist = fraction * std::min(spread, 1.0);
+      CAPTURE(spread);
+      CAPTURE(min_dist);
+      const auto unit = aw::space::fit_curve(min_dist / spread, 1.0);
+      const auto ab = aw::space::fit_curve(min_dist, spread);
+      CHECK(ab.b == doctest::Approx(unit.b).epsilon(1e-6));
+      CHECK(ab.a == doctest::Approx(unit.a / std::pow(spread, 2 * unit.b)).epsilon(1e-6));
+    }
+  }
+  CHECK_THROWS_WITH_AS(aw::space::fit_curve(0.01, 0.1), "UMAP's spread must be from 0.25 to 100; it is 0.1", aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::space::fit_curve(0.1, 1e10), "UMAP's spread must be from 0.25 to 100; it is 1e+10", aw::InputError);
+  CHECK_THROWS_WITH_AS(aw::space::fit_curve(2, 1), "UMAP's min_dist (at most the spread) must be from 0 to 1; it is 2", aw::InputError);
 }
 
 TEST_CASE("UMAP's fuzzy graph: memberships between 0 and 1, symmetric after the union, the nearest other at 1") {
@@ -124,6 +145,26 @@ TEST_CASE("UMAP: the start exists before the graph is built, and building it fir
   CHECK(same_bytes(lazy.layout(), eager.layout()));
 }
 
+TEST_CASE("UMAP at the ends of every option's range stays finite") {
+  const Eigen::MatrixXf X = layout_test::glove_rows(150);  // room for 100 neighbours
+  for (const int n_neighbors : {2, 100}) {
+    for (const double min_dist : {0.0, 1.0}) {
+      for (const int epochs : {1, 10000}) {
+        CAPTURE(n_neighbors);
+        CAPTURE(min_dist);
+        CAPTURE(epochs);
+        UmapOptions o = quick(1);
+        o.n_neighbors = n_neighbors;
+        o.min_dist = min_dist;
+        o.epochs = epochs;
+        UmapRun run(X, o);
+        run.step(30);  // the first epochs move most (learning rate 1 − epoch / epochs)
+        CHECK(run.layout().allFinite());
+      }
+    }
+  }
+}
+
 TEST_CASE("UMAP refuses bad input with a message a learner can read") {
   const Eigen::MatrixXf X = layout_test::glove_rows(150);
   CHECK_THROWS_WITH_AS(UmapRun(X.topRows(15), UmapOptions{}),
@@ -138,7 +179,19 @@ TEST_CASE("UMAP refuses bad input with a message a learner can read") {
   CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP draws in 2 or 3 dimensions, not 1", std::invalid_argument);
   o = quick(0);
   o.min_dist = 2;
-  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's min_dist must be between 0 and 1 (the spread)", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's min_dist (at most the spread, 1) must be from 0 to 1; it is 2", std::invalid_argument);
+  o = quick(0);
+  o.n_neighbors = 101;
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's neighbours per point must be from 2 to 100; it is 101", aw::InputError);
+  o = quick(0);
+  o.n_neighbors = 1;
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's neighbours per point must be from 2 to 100; it is 1", aw::InputError);
+  o = quick(0);
+  o.epochs = 10001;
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's epochs (0 picks them) must be from 1 to 10000; it is 10001", aw::InputError);
+  o = quick(0);
+  o.min_dist = std::nan("");
+  CHECK_THROWS_WITH_AS(UmapRun(X, o), "UMAP's min_dist (at most the spread, 1) must be from 0 to 1; it is NaN", aw::InputError);
   o = quick(0);
   o.init = aw::space::LayoutInit::spectral;
   CHECK_THROWS_AS(UmapRun(X, o), std::invalid_argument);

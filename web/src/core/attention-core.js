@@ -459,7 +459,10 @@ export class AttentionCore {
    * @param {number} d
    * @param {{outDim?: 2|3, perplexity?: number, iterations?: number, exaggerationIterations?: number,
    *   earlyExaggeration?: number, learningRate?: number, theta?: number, seed?: number, init?: 'pca'|'random',
-   *   initialLayout?: Float32Array}} [options]  initialLayout: n * outDim values, the start instead of init
+   *   initialLayout?: Float32Array}} [options]  initialLayout: n * outDim values, the start instead of init.
+   *   Ranges (core/space/tsne.hpp; outside them the core's Error names the option): perplexity 1 to 100 and
+   *   below n, earlyExaggeration 1 to 100, learningRate 0 (auto) or 1 to 100,000, theta 0 to 1, iterations
+   *   and exaggerationIterations 0 to 10,000.
    * @returns {SpaceLayout}
    */
   createTsneLayout(points, n, d, options = {}) {
@@ -474,6 +477,7 @@ export class AttentionCore {
    * @param {number} n
    * @param {number} d
    * @param {{outDim?: 2|3, nNeighbors?: number, minDist?: number, epochs?: number, seed?: number, init?: 'pca'|'random'}} [options]
+   *   Ranges (core/space/umap.hpp): nNeighbors 2 to 100 and below n, minDist 0 to 1, epochs 0 (auto) or 1 to 10,000.
    * @returns {SpaceLayout}
    */
   createUmapLayout(points, n, d, options = {}) {
@@ -763,7 +767,10 @@ export class SpaceLayout {
     return this.handle;
   }
 
-  /** Runs up to `iterations` more (epochs for UMAP); returns how many ran. */
+  /**
+   * Runs up to `iterations` more (epochs for UMAP); returns how many ran. Throws the core's Error
+   * if a step would leave float's range: the run is then stopped and layout() is the last one given.
+   */
   step(iterations) {
     return this.#live().step(iterations);
   }
