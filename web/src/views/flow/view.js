@@ -19,8 +19,7 @@ import { createVectorSource } from '../../components/vector-source.js';
 import { drawOverview } from '../../components/overview-diagram.js';
 import { watchWidth } from '../../components/watch-width.js';
 import { drawSection } from '../../components/deferred.js';
-import { PENDING, computingText } from '../../core/core-jobs.js';
-import { lastAnswer } from '../../core/last-answer.js';
+import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 import { tableBox, fitTable } from '../../components/data-table.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
@@ -67,20 +66,8 @@ export const view = {
         options.base = Math.min(current.flowBase, Math.max(0, count - 1));
         // Every section of the chapter comes from one core call, the sentence computed once: the
         // flow, the four observations, the gradient diagram's roles and the heads sketch.
-        let chapter;
-        try {
-          // wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js)
-          chapter = lastCall.answerFor(options) ?? (jobs ? jobs.call('flowChapter', options) : core.flowChapter(options));
-        } catch (error) {
-          stepper.stop();
-          status.error(error.message);
-          return;
-        }
-        if (chapter === PENDING) {
-          status.computing(computingText(options));
-          return;
-        }
-        lastCall.keep(options, chapter);
+        const chapter = chapterAnswer(lastCall, { method: 'flowChapter', options, core, jobs, status, onError: () => stepper.stop() });
+        if (!chapter) return;
         const report = chapter.flow;
         status.error('');
         status.notices(Array.from(report.workbench.notices));

@@ -14,11 +14,10 @@ import { topKeys, rowOf } from '../shared/wording.js';
 import { drawNotesCheck, drawCosines, drawMultiHead, drawSpread, largestWeightNote, selfWeightNote } from './notebook-panels.js';
 import { dataTable } from '../../components/data-table.js';
 import { drawSection } from '../../components/deferred.js';
-import { PENDING, computingText } from '../../core/core-jobs.js';
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
 import { drawKinds } from './kinds.js';
-import { lastAnswer } from '../../core/last-answer.js';
+import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 
 /** The Q/K/V chapter (its number: its place in views/chapters.js): the Class 05 notebook, every matrix live. */
 export const view = {
@@ -47,20 +46,8 @@ export const view = {
         // sentence A's matrices, the bank comparison with sentence B and the other kinds of
         // attention share one table (the words of both sentences join the vocabulary, which moves
         // PyTorch's later draws). The same inputs again (a redraw for view state) reuse the answer.
-        let chapter;
-        try {
-          chapter = lastCall.answerFor(options) ?? (jobs ? jobs.call('qkvChapter', options) : core.qkvChapter(options));
-        } catch (error) {
-          // Keep the last good result on screen (dimmed) and say what is wrong by the input.
-          status.error(error.message);
-          return;
-        }
-        // Wide vectors are computed in a worker: PENDING until the answer comes (core-jobs.js).
-        if (chapter === PENDING) {
-          status.computing(computingText(options));
-          return;
-        }
-        lastCall.keep(options, chapter);
+        const chapter = chapterAnswer(lastCall, { method: 'qkvChapter', options, core, jobs, status });
+        if (!chapter) return;
         const { report, experiment, experimentError, kinds, kindsError } = chapter;
         const notices = Array.from(report.notices);
         if (experimentError) notices.push(`Bank comparison: ${experimentError}`);
