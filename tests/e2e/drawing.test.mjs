@@ -115,6 +115,29 @@ test('chapters that write their sections again keep their maps: the same figure,
   await page.close();
 });
 
+test('heads fills its sections in place: an opened disclosure stays open and the text follows the sentence', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=heads`);
+  await page.click('#heads-split details.in-proj summary');
+  const how = '#heads-split p[data-part="how"]';
+  const before = { paragraph: await page.$(how), text: await page.textContent(how) };
+  assert.match(before.text, /three \(4, 8\) matrices/);
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.fill('#heads-s1', 'bank of the river today');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  assert.match(await page.textContent(how), /three \(5, 8\) matrices/, 'the text follows the new sentence');
+  assert.equal(await page.evaluate(([a, b]) => a === b, [before.paragraph, await page.$(how)]), true, 'the same paragraph, filled again');
+  assert.equal(await page.$eval('#heads-split details.in-proj', (d) => d.open), true, 'the disclosure the learner opened is still open');
+  // fewer heads: the grid keeps one map per head, no more
+  await page.selectOption('#heads-d', '8');
+  const r2 = await page.evaluate(() => document.body.dataset.renders);
+  await page.focus('#heads-h');
+  await page.keyboard.press('Home');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, r2);
+  assert.equal(await page.$$eval('.heads-grid figure.heatmap', (f) => f.length), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a map below the fold draws when it is scrolled into view, with the latest values', async () => {
   const { page } = await openPage(context, server.url);
   const drawn = () => page.$eval('figure.heatmap[data-name="Y_literal"]', (f) => f.dataset.drawn);

@@ -6,10 +6,9 @@
 import { select } from 'd3';
 import { createStatus } from '../../components/status.js';
 import { drawHeatmap } from '../../components/heatmap/index.js';
-import { heatmapHolder } from '../shared/heatmap-holders.js';
+import { part, parts, keptTable } from '../../components/parts.js';
 import { num } from '../../format.js';
 import { text } from '../../params.js';
-import { dataTable } from '../../components/data-table.js';
 import { beyondHeading } from '../../components/nav.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
@@ -102,14 +101,14 @@ function nearestDivisor(divisors, wanted) {
 
 const feat = (n, prefix) => Array.from({ length: n }, (_, f) => `${prefix}${f}`);
 
-// The sections are written again on each render; the maps' holders are kept (by `key`, else by
-// name), so the maps are updated in place.
-function heat(results, parent, spec, key = spec.name) {
-  drawHeatmap(heatmapHolder(results, parent, key), { palette: 'diverging', ...spec });
+// The sections are made once and filled on every render (components/parts.js): a map is updated
+// in place in its holder, an open <details> stays open, a focused button keeps the focus.
+function heat(holder, spec) {
+  drawHeatmap(holder.node(), { palette: 'diverging', ...spec });
 }
+const holder = (parent, name) => part(parent, 'div.heatmap-holder', name);
 
 function drawAll(results, r, current, update) {
-  results.html('');
   const b = current.headsItem;
   const s = r.sentences[b];
   const tokens = Array.from(s.tokens, (t) => t.text);
@@ -117,98 +116,98 @@ function drawAll(results, r, current, update) {
   const hd = r.headDim;
   const headLabels = Array.from(r.featureLabels);
 
-  const pick = results.append('div').attr('class', 'control-row batch-pick').attr('role', 'group').attr('aria-label', 'batch item shown');
-  pick.append('span').text('Showing batch item: ');
-  r.sentences.forEach((item, k) => {
-    pick.append('button').attr('type', 'button').attr('class', 'example').attr('aria-pressed', String(k === b)).attr('data-item', k)
-      .text(`${k}: ${Array.from(item.tokens, (t) => t.text).join(' ')}`).on('click', () => update({ headsItem: k }));
+  const pick = part(results, 'div.control-row.batch-pick', 'batch-pick').attr('role', 'group').attr('aria-label', 'batch item shown');
+  part(pick, 'span', 'label').text('Showing batch item: ');
+  parts(pick, 'button.example', r.sentences.map((item, k) => k), (k) => k, (button, k) => {
+    button.attr('type', 'button').attr('aria-pressed', String(k === b)).attr('data-item', k)
+      .text(`${k}: ${Array.from(r.sentences[k].tokens, (t) => t.text).join(' ')}`).on('click', () => update({ headsItem: k }));
   });
 
   // 1. per head: the chapter's key figure, first (components/first-screen.js puts it under the
   // sentences; numbered in the order it is read, issue 15)
   const per = stage(results, 'heads-per', '1. Every head attends on its own', 'all');
-  per.append('p').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
-  const grid = per.append('div').attr('class', 'heatmap-row heads-grid');
-  s.heads.forEach((head, h) => {
-    heat(results, grid, { name: `head ${h} weights`, matrix: head.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
+  part(per, 'p', 'how').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
+  const grid = part(per, 'div.heatmap-row.heads-grid', 'grid');
+  parts(grid, 'div.heatmap-holder', Array.from(s.heads, (head, h) => h), (h) => h, (cell, h) => {
+    heat(cell, { name: `head ${h} weights`, matrix: s.heads[h].attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
   });
   const selected = Math.min(current.headsSelected, r.heads - 1);
-  const headPick = per.append('div').attr('class', 'control-row').attr('role', 'group').attr('aria-label', 'head shown in detail');
-  headPick.append('span').text('Q, K, V and output of head: ');
-  for (let h = 0; h < r.heads; h++) {
-    headPick.append('button').attr('type', 'button').attr('class', 'example').attr('aria-pressed', String(h === selected)).attr('data-head', h)
+  const headPick = part(per, 'div.control-row', 'head-pick').attr('role', 'group').attr('aria-label', 'head shown in detail');
+  part(headPick, 'span', 'label').text('Q, K, V and output of head: ');
+  parts(headPick, 'button.example', Array.from({ length: r.heads }, (_, h) => h), (h) => h, (button, h) => {
+    button.attr('type', 'button').attr('aria-pressed', String(h === selected)).attr('data-head', h)
       .text(String(h)).on('click', () => update({ headsSelected: h }));
-  }
-  const detail = per.append('div').attr('class', 'heatmap-row');
+  });
+  const detail = part(per, 'div.heatmap-row', 'detail');
   const head = s.heads[selected];
-  for (const name of ['Q', 'K', 'V']) heat(results, detail, { name: `${name}_${selected}`, matrix: head[name], rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features` }, `${name} of the chosen head`);
-  heat(results, detail, { name: `output of head ${selected}`, matrix: head.output, rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features`, note: `weights_${selected} · V_${selected}` }, 'output of the chosen head');
+  for (const name of ['Q', 'K', 'V']) heat(holder(detail, name), { name: `${name}_${selected}`, matrix: head[name], rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features` });
+  heat(holder(detail, 'output'), { name: `output of head ${selected}`, matrix: head.output, rowLabels: tokens, colLabels: feat(hd, 'f'), rowAxis: 'tokens', colAxis: `head ${selected} features`, note: `weights_${selected} · V_${selected}` });
 
   // 2. where the heads' slices come from
   const split = stage(results, 'heads-split', `2. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
-  split.append('p').text(
+  part(split, 'p', 'how').text(
     `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
   );
-  const weights = split.append('details').attr('class', 'in-proj');
-  weights.append('summary').text(`The module’s parameters: in_proj_weight (${r.in_proj_weight.rows} × ${r.in_proj_weight.cols}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
-  const wRow = weights.append('div').attr('class', 'heatmap-row');
-  heat(results, wRow, { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
-  weights.append('p').text(`nn.Embedding(${r.vocab.length}, ${E}) holds one row per word of: ${Array.from(r.vocab).join(', ')}. X takes the rows of this sentence’s words.`);
-  const qkv = split.append('div').attr('class', 'heatmap-row');
-  heat(results, qkv, { name: 'X', matrix: s.X, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
-  for (const name of ['Q', 'K', 'V']) heat(results, qkv, { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
+  const weights = part(split, 'details.in-proj', 'in-proj');
+  part(weights, 'summary', 'summary').text(`The module’s parameters: in_proj_weight (${r.in_proj_weight.rows} × ${r.in_proj_weight.cols}, W_q, W_k, W_v stacked) and the notebook’s embedding table`);
+  heat(holder(part(weights, 'div.heatmap-row', 'maps'), 'in_proj_weight'), { name: 'in_proj_weight', matrix: r.in_proj_weight, rowLabels: [...feat(E, 'q'), ...feat(E, 'k'), ...feat(E, 'v')], colLabels: feat(E, 'in'), rowAxis: 'outputs (q, k, v stacked)', colAxis: 'features in' });
+  part(weights, 'p', 'vocab').text(`nn.Embedding(${r.vocab.length}, ${E}) holds one row per word of: ${Array.from(r.vocab).join(', ')}. X takes the rows of this sentence’s words.`);
+  const qkv = part(split, 'div.heatmap-row', 'qkv');
+  heat(holder(qkv, 'X'), { name: 'X', matrix: s.X, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)' });
+  for (const name of ['Q', 'K', 'V']) heat(holder(qkv, name), { name: `${name} (all heads)`, matrix: s[name], rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
 
   // 3. concat and W_o
   const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o', 'all');
-  cat.append('p').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
-  const catRow = cat.append('div').attr('class', 'heatmap-row');
-  heat(results, catRow, { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
-  heat(results, catRow, { name: 'W_o (out_proj.weight)', matrix: r.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in' });
-  heat(results, catRow, { name: 'Y_mha', matrix: s.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'concat · W_oᵀ' });
-  heat(results, catRow, { name: 'attn_weights_mha', matrix: s.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights', note: 'mean of the heads’ weights' });
-  const params = cat.append('p').attr('class', 'param-count').attr('data-in-proj', r.paramsInProj).attr('data-out-proj', r.paramsOutProj);
-  params.text(`Parameters: in_proj_weight ${r.paramsInProj.toLocaleString('en')} and out_proj ${r.paramsOutProj.toLocaleString('en')} numbers, whatever the head count. More heads with the same d_model cut the same features into thinner slices; they do not add weights. The head count is a hyperparameter; the weights are parameters (here untrained).`);
+  part(cat, 'p', 'how').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
+  const catRow = part(cat, 'div.heatmap-row', 'maps');
+  heat(holder(catRow, 'concat'), { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
+  heat(holder(catRow, 'W_o'), { name: 'W_o (out_proj.weight)', matrix: r.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in' });
+  heat(holder(catRow, 'Y_mha'), { name: 'Y_mha', matrix: s.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features (d_model)', note: 'concat · W_oᵀ' });
+  heat(holder(catRow, 'attn_weights_mha'), { name: 'attn_weights_mha', matrix: s.attn_weights_mha, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights', note: 'mean of the heads’ weights' });
+  part(cat, 'p.param-count', 'params').attr('data-in-proj', r.paramsInProj).attr('data-out-proj', r.paramsOutProj)
+    .text(`Parameters: in_proj_weight ${r.paramsInProj.toLocaleString('en')} and out_proj ${r.paramsOutProj.toLocaleString('en')} numbers, whatever the head count. More heads with the same d_model cut the same features into thinner slices; they do not add weights. The head count is a hyperparameter; the weights are parameters (here untrained).`);
 
   // 4. heads vs depth, batch vs heads
   const axes = stage(results, 'heads-axes', '4. Heads are not layers, and the batch is not the heads');
-  axes.append('p').text(`Heads run in parallel inside one block: ${r.heads === 1 ? 'the one head reads' : r.heads === 2 ? 'both heads read' : `all ${r.heads} heads read`} the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
-  axes.append('p').text(`The batch axis counts sentences (here B = 2); the head axis counts slices of features (here ${r.heads}). PyTorch wants (batch, tokens, features) with batch_first=True; the notebook’s X.unsqueeze(0) adds a batch of one, not a head.`);
-  if (r.batchable) {
-    const t = dataTable(axes).attr('class', 'shapes batch-shapes');
-    t.append('caption').text('Batched attention, shape by shape');
-    const headRow = t.append('thead').append('tr');
-    for (const h of ['step', 'shape', 'axes']) headRow.append('th').attr('scope', 'col').text(h);
-    const body = t.append('tbody');
-    for (const shape of r.batchShapes) {
-      const tr = body.append('tr').attr('data-name', shape.name);
-      tr.append('th').attr('scope', 'row').text(shape.name);
-      tr.append('td').attr('class', 'shape').text(`(${shape.dims.join(', ')})`);
-      tr.append('td').text(shape.axes);
-    }
-    axes.append('p').attr('class', 'wrong-transpose').attr('data-dims', r.wrongTranspose.dims.join(',')).text(
+  part(axes, 'p', 'depth').text(`Heads run in parallel inside one block: ${r.heads === 1 ? 'the one head reads' : r.heads === 2 ? 'both heads read' : `all ${r.heads} heads read`} the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
+  part(axes, 'p', 'batch').text(`The batch axis counts sentences (here B = 2); the head axis counts slices of features (here ${r.heads}). PyTorch wants (batch, tokens, features) with batch_first=True; the notebook’s X.unsqueeze(0) adds a batch of one, not a head.`);
+  const batched = part(axes, 'div', 'batched');
+  if (!r.batchable) batched.selectChildren().remove(); // a padded batch: no batched shapes to show
+  else {
+    const t = keptTable(batched, 'shapes', 'shapes batch-shapes');
+    part(t, 'caption', 'caption').text('Batched attention, shape by shape');
+    const headRow = part(part(t, 'thead', 'head'), 'tr', 'row');
+    parts(headRow, 'th', ['step', 'shape', 'axes'], (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+    parts(part(t, 'tbody', 'body'), 'tr', Array.from(r.batchShapes), (shape) => shape.name, (tr, shape) => {
+      tr.attr('data-name', shape.name);
+      part(tr, 'th', 'name').attr('scope', 'row').text(shape.name);
+      part(tr, 'td.shape', 'shape').text(`(${shape.dims.join(', ')})`);
+      part(tr, 'td', 'axes').text(shape.axes);
+    });
+    part(batched, 'p.wrong-transpose', 'wrong').attr('data-dims', r.wrongTranspose.dims.join(',')).text(
       `Careful: with a batch, K.T in NumPy reverses every axis, turning (${r.batchShapes[0].dims.join(', ')}) into (${r.wrongTranspose.dims.join(', ')}), which pairs the wrong axes. Swap only the last two: K.transpose(-2, -1) in PyTorch, np.swapaxes(K, -1, -2) in NumPy.`,
     );
   }
 
   // 5. one head vs the hand-written block
   const one = stage(results, 'heads-one', '5. One head beside the hand-written Q/K/V block');
-  one.append('p').text('The same X goes through the notebook’s own block (three nn.Linear, softmax(Q Kᵀ / √d_model) V) and through nn.MultiheadAttention with one head. Their outputs differ, for reasons that are all in the parameters:');
-  const reasons = one.append('ul');
-  reasons.append('li').text('the module initialises its own in_proj_weight (xavier), separately from the three nn.Linear layers (kaiming), so Q, K and V are different numbers;');
-  reasons.append('li').text('it multiplies by an output projection out_proj afterwards, which the hand-written block does not have;');
-  reasons.append('li').text('it scales q by 1/√head_dim before the product instead of dividing the scores afterwards: the same value up to rounding, so this one changes nothing you can see.');
-  const cmp = one.append('div').attr('class', 'heatmap-row');
-  heat(results, cmp, { name: 'Y (hand-written)', matrix: s.handWritten.Y, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
-  heat(results, cmp, { name: 'Y_mha (1 head)', matrix: s.oneHead.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
-  heat(results, cmp, { name: 'Y_mha (1 head, same weights, W_o = I)', matrix: s.oneHeadMatched, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
-  const diffs = one.append('p').attr('class', 'one-head-diffs').attr('data-default', String(s.diffHandVsOneHead)).attr('data-matched', String(s.diffHandVsMatched));
-  diffs.text(`Largest difference from the hand-written Y: ${num(s.diffHandVsOneHead)} for the module as built, ${num(s.diffOneHeadBeforeOutProj)} even before its W_o, and ${num(s.diffHandVsMatched)} once its in_proj_weight is set to [W_q; W_k; W_v] and W_o to the identity: then the two are the same computation.`);
+  part(one, 'p', 'how').text('The same X goes through the notebook’s own block (three nn.Linear, softmax(Q Kᵀ / √d_model) V) and through nn.MultiheadAttention with one head. Their outputs differ, for reasons that are all in the parameters:');
+  const reasons = part(one, 'ul', 'reasons');
+  part(reasons, 'li', 'init').text('the module initialises its own in_proj_weight (xavier), separately from the three nn.Linear layers (kaiming), so Q, K and V are different numbers;');
+  part(reasons, 'li', 'out-proj').text('it multiplies by an output projection out_proj afterwards, which the hand-written block does not have;');
+  part(reasons, 'li', 'scale').text('it scales q by 1/√head_dim before the product instead of dividing the scores afterwards: the same value up to rounding, so this one changes nothing you can see.');
+  const cmp = part(one, 'div.heatmap-row', 'maps');
+  heat(holder(cmp, 'hand'), { name: 'Y (hand-written)', matrix: s.handWritten.Y, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
+  heat(holder(cmp, 'one'), { name: 'Y_mha (1 head)', matrix: s.oneHead.Y_mha, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
+  heat(holder(cmp, 'matched'), { name: 'Y_mha (1 head, same weights, W_o = I)', matrix: s.oneHeadMatched, rowLabels: tokens, colLabels: feat(E, 'f'), rowAxis: 'tokens', colAxis: 'features' });
+  part(one, 'p.one-head-diffs', 'diffs').attr('data-default', String(s.diffHandVsOneHead)).attr('data-matched', String(s.diffHandVsMatched))
+    .text(`Largest difference from the hand-written Y: ${num(s.diffHandVsOneHead)} for the module as built, ${num(s.diffOneHeadBeforeOutProj)} even before its W_o, and ${num(s.diffHandVsMatched)} once its in_proj_weight is set to [W_q; W_k; W_v] and W_o to the identity: then the two are the same computation.`);
 }
 
 /** A numbered section; `beyond` ('all') marks one that goes past what the classes taught. */
 function stage(results, id, title, beyond) {
-  const section = results.append('section').attr('class', 'stage').attr('id', id).attr('aria-labelledby', `${id}-title`);
-  beyondHeading(section.append('h3').attr('id', `${id}-title`), title, beyond);
+  const section = part(results, 'section.stage', id).attr('id', id).attr('aria-labelledby', `${id}-title`);
+  beyondHeading(part(section, 'h3', 'title').attr('id', `${id}-title`), title, beyond);
   return section;
 }
 
