@@ -138,6 +138,24 @@ test('heads fills its sections in place: an opened disclosure stays open and the
   await page.close();
 });
 
+test('bank fills its sections in place: the other words closed by the learner stay closed, the table is the same', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=bank`);
+  await page.click('details.bank-words > summary');
+  assert.equal(await page.$eval('details.bank-words', (d) => d.open), false);
+  const table = await page.$('table.bank-table');
+  const answer = () => page.textContent('dd[data-answer="context"]');
+  const before = await answer();
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.fill('#sentence', 'the bank of the muddy river');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  assert.notEqual(await answer(), before, 'the answer follows the new sentence');
+  assert.equal(await page.$eval('details.bank-words', (d) => d.open), false, 'still closed');
+  assert.equal(await page.evaluate(([a, b]) => a === b, [table, await page.$('table.bank-table')]), true, 'the same table');
+  assert.equal(await page.$$eval('dd[data-answer]', (d) => d.length), 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a map below the fold draws when it is scrolled into view, with the latest values', async () => {
   const { page } = await openPage(context, server.url);
   const drawn = () => page.$eval('figure.heatmap[data-name="Y_literal"]', (f) => f.dataset.drawn);

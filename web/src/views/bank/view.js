@@ -7,7 +7,7 @@ import { drawBarChart } from '../../components/bar-chart.js';
 import { num, full } from '../../format.js';
 import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
 import { LOPSIDED_ROWS, NEARLY_ALL, ties } from '../shared/thresholds.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { figureAttr } from '../../components/figures.js';
 
 export const view = {
@@ -67,79 +67,80 @@ export function readingOf(item) {
   return item.group === 'words' ? `Contextual target (sentence ${item.key.startsWith('word2') ? 2 : 1}) against one raw word of the shared table.` : '';
 }
 
+// Made once, filled on every render (components/parts.js): a closed "other words" list stays
+// closed, an open table stays open, while the learner types.
 function drawResults(results, { experiment, state }) {
-  results.html('');
   const first = experiment.first;
   const c = Object.fromEntries(Array.from(experiment.cosines, (x) => [x.name, x]));
-  const summary = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-setup');
-  summary.append('h3').attr('id', 'bank-setup').text('Set-up');
-  const list = summary.append('ul').attr('class', 'facts');
-  list.append('li').attr('data-fact', 'source').text(`Vectors: ${first.sourceName}; d_model = ${first.dModel}, d_k = ${first.dK}, d_v = ${first.dV}.`);
-  list.append('li').attr('data-fact', 'tokens').text(`Sentence 1 has ${first.tokens.length} tokens, sentence 2 has ${experiment.second.tokens.length}; the shared table has ${experiment.second.table.words.length} words.`);
+  const summary = part(results, 'section.stage', 'setup').attr('aria-labelledby', 'bank-setup');
+  part(summary, 'h3', 'title').attr('id', 'bank-setup').text('Set-up');
   const missing = [...new Set([...(first.oov?.missing ?? []), ...(experiment.second.oov?.missing ?? [])])];
+  const facts = [
+    ['source', `Vectors: ${first.sourceName}; d_model = ${first.dModel}, d_k = ${first.dK}, d_v = ${first.dV}.`],
+    ['tokens', `Sentence 1 has ${first.tokens.length} tokens, sentence 2 has ${experiment.second.tokens.length}; the shared table has ${experiment.second.table.words.length} words.`],
+  ];
   if (first.oov) {
-    list.append('li').attr('data-fact', 'oov').text(missing.length
+    facts.push(['oov', missing.length
       ? `Missing from the vectors: ${missing.map((w) => `“${w}”`).join(', ')} (policy: ${first.oov.policy}). ${first.oov.consequence}`
-      : 'Every word was found in the vectors.');
+      : 'Every word was found in the vectors.']);
   }
-  if (first.dModel >= 50) {
-    list.append('li').attr('data-fact', 'width').text(widthFact(first.dModel, [...first.projectedMixing, ...experiment.second.projectedMixing]));
-  }
-  if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
-    summary.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`);
-  }
+  if (first.dModel >= 50) facts.push(['width', widthFact(first.dModel, [...first.projectedMixing, ...experiment.second.projectedMixing])]);
+  parts(part(summary, 'ul.facts', 'facts'), 'li', facts, ([key]) => key, (li, [key, text]) => li.attr('data-fact', key).text(text));
+  const absent = experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0;
+  shown(part(summary, 'p.notice', 'absent'), absent).text(absent
+    ? `“${state.target}” must appear in both sentences for the cross-sentence comparisons${first.oov?.policy === 'skip' && missing.includes(state.target.toLowerCase()) ? ' (it is missing from the vectors and was skipped)' : ''}.`
+    : '');
 
-  const chart = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'bank-cosines').call(figureAttr, 'bank_cosines');
-  chart.append('h3').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
+  const chart = part(results, 'section.stage', 'cosines').attr('aria-labelledby', 'bank-cosines').call(figureAttr, 'bank_cosines');
+  part(chart, 'h3', 'title').attr('id', 'bank-cosines').text(`Cosines of “${state.target}”`);
   const items = cosineItems(experiment);
   const drawn = items.filter((x) => x.value != null);
-  // The notes' comparisons, then every other word in a disclosure of its own: open here, closed
+  // The notes' comparisons, then every other word in a disclosure of its own: open at first, closed
   // in a figure embed (components/figures.js), so that the embedded chart fits a phone's screen.
   const notes = drawn.filter((x) => x.group === 'notes');
   const others = drawn.filter((x) => x.group !== 'notes');
-  drawBarChart(chart.append('div').attr('class', 'bar-chart-holder').node(), { items: notes, title: `Cosines of ${state.target}, the notes’ comparisons` });
+  drawBarChart(part(chart, 'div.bar-chart-holder', 'notes-chart').node(), { items: notes, title: `Cosines of ${state.target}, the notes’ comparisons` });
   // the key to the bars' names follows them, so the bars start on a phone's first screen
-  chart.append('p').attr('class', 'muted bar-key').text('s1, s2: the sentences; raw: a word’s table row (X); ctx (s1), ctx (s2): the target’s output (Y) in s1 or s2.');
-  if (others.length) {
-    const words = chart.append('details').attr('class', 'bank-words').attr('open', true);
-    words.append('summary').text(`The other words (${others.length} bar${others.length === 1 ? '' : 's'})`);
-    drawBarChart(words.append('div').attr('class', 'bar-chart-holder').node(), { items: others, title: `Cosines of ${state.target} against every other word`, name: 'cosines_other_words' });
-  }
-  if (drawn.length < items.length) {
-    const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
-    chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);
-  }
-  // open here; a figure embed of the chart starts it closed (components/figures.js)
-  const tableBox = chart.append('details').attr('class', 'figure-table-box').attr('open', true);
-  tableBox.append('summary').text('As a table, with how to read each');
-  const table = dataTable(tableBox).attr('class', 'cosine-table bank-table');
-  const head = table.append('thead').append('tr');
-  for (const h of ['comparison', 'cosine', 'how to read it']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
-  for (const item of items) {
-    const tr = body.append('tr').attr('data-cosine', item.key);
-    tr.append('th').attr('scope', 'row').text(item.label);
-    tr.append('td').attr('class', 'value').attr('data-full', item.value == null ? '' : full(item.value))
+  part(chart, 'p.muted.bar-key', 'key').text('s1, s2: the sentences; raw: a word’s table row (X); ctx (s1), ctx (s2): the target’s output (Y) in s1 or s2.');
+  const words = part(chart, 'details.bank-words', 'words');
+  if (!words.attr('data-opened')) words.attr('open', true).attr('data-opened', 'once');
+  shown(words, others.length > 0);
+  part(words, 'summary', 'summary').text(`The other words (${others.length} bar${others.length === 1 ? '' : 's'})`);
+  if (others.length) drawBarChart(part(words, 'div.bar-chart-holder', 'chart').node(), { items: others, title: `Cosines of ${state.target} against every other word`, name: 'cosines_other_words' });
+  const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
+  const notDrawn = items.length - drawn.length;
+  shown(part(chart, 'p.notice.bank-missing', 'missing'), notDrawn > 0)
+    .text(notDrawn ? `${notDrawn} comparison${notDrawn === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.` : '');
+  // open at first; a figure embed of the chart starts it closed (components/figures.js)
+  const tableBox = part(chart, 'details.figure-table-box', 'table');
+  if (!tableBox.attr('data-opened')) tableBox.attr('open', true).attr('data-opened', 'once');
+  part(tableBox, 'summary', 'summary').text('As a table, with how to read each');
+  const table = keptTable(tableBox, 'table', 'cosine-table bank-table');
+  const head = part(part(table, 'thead', 'head'), 'tr', 'row');
+  parts(head, 'th', ['comparison', 'cosine', 'how to read it'], (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+  parts(part(table, 'tbody', 'body'), 'tr', items, (item) => item.key, (tr, item) => {
+    tr.attr('data-cosine', item.key);
+    part(tr, 'th', 'label').attr('scope', 'row').text(item.label);
+    part(tr, 'td.value', 'value').attr('data-full', item.value == null ? '' : full(item.value))
       .text(item.value == null ? 'no value' : num(item.value));
-    tr.append('td').text(readingOf(item));
-  }
+    part(tr, 'td', 'reading').text(readingOf(item));
+  });
 
-  const q = results.append('section').attr('class', 'stage questions').attr('aria-labelledby', 'bank-questions');
-  q.append('h3').attr('id', 'bank-questions').text('The three questions of the notes, answered from these numbers');
-  const answers = answer(c, state, first);
-  const dl = q.append('dl');
-  for (const [id, question, text] of answers) {
-    dl.append('dt').text(question);
-    dl.append('dd').attr('data-answer', id).text(text);
+  const q = part(results, 'section.stage.questions', 'questions').attr('aria-labelledby', 'bank-questions');
+  part(q, 'h3', 'title').attr('id', 'bank-questions').text('The three questions of the notes, answered from these numbers');
+  const dl = part(q, 'dl', 'answers');
+  for (const [id, question, text] of answer(c, state, first)) {
+    part(dl, 'dt', `${id}-question`).text(question);
+    part(dl, 'dd', id).attr('data-answer', id).text(text);
   }
-  q.append('p').attr('class', 'muted').text(
+  part(q, 'p.muted', 'caveats').text(
     'Caveats: a static lookup gives cosine 1 across contexts whatever the table; outputs passed through W_v live in another space than the raw inputs; context dependence is not semantic improvement, and attention weights are computed results, not trained parameters.',
   );
   // The same two sentences through a transformer whose attention was actually trained.
   const trainedLink = new URLSearchParams({ view: 'trained', ts: state.sentence, ts2: state.sentence2, tt: state.target });
-  const more = q.append('p').attr('class', 'trained-link');
-  more.append('span').text('Here the projections are untrained. ');
-  more.append('a').attr('href', `?${trainedLink}`).attr('id', 'bank-to-trained')
+  const more = part(q, 'p.trained-link', 'trained');
+  part(more, 'span', 'untrained').text('Here the projections are untrained. ');
+  part(more, 'a', 'link').attr('href', `?${trainedLink}`).attr('id', 'bank-to-trained')
     .text('Run the same two sentences through a trained encoder (chapter 11) →');
 }
 
