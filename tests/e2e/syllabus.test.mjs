@@ -31,10 +31,14 @@ test('cosine: the default vectors, then the arrow keys move a tip', async () => 
   const { page, errors } = await openPage(context, `${server.url}?view=cosine`);
   assert.deepEqual(await vectorValues(page), expectedVectorValues([2, 1], [1, 2]));
   assert.equal(await page.$eval('#agreement', (e) => e.dataset.agree), 'false');
+  const table = await page.$('table.vector-table');
   await page.focus('.tip[data-vec="a"]');
   await nextRender(page, () => page.keyboard.press('ArrowUp'));
   await nextRender(page, () => page.keyboard.press('ArrowLeft'));
   assert.equal(await page.inputValue('#vec-a'), '1.9, 1.1');
+  // the table is filled in place (components/parts.js), not made again on each move
+  assert.equal(await page.evaluate(([a, b]) => a === b, [table, await page.$('table.vector-table')]), true);
+  assert.equal(await page.$$eval('table.vector-table tbody tr', (rows) => rows.length), 8);
   assert.deepEqual(await vectorValues(page), expectedVectorValues([1.9, 1.1], [1, 2]));
   assert.match(page.url(), /va=1\.9%2C\+1\.1/);
   assert.deepEqual(errors, []);

@@ -6,7 +6,7 @@ import { createStatus } from '../../components/status.js';
 import { num, numOrNotDefined } from '../../format.js';
 import { text } from '../../params.js';
 import { addExport } from '../../components/export.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, keptTable } from '../../components/parts.js';
 import { examplesRow } from '../../components/sentence-field.js';
 
 const EXTENT = 3.5; // the 2-D plot shows [-EXTENT, EXTENT] on both axes
@@ -104,20 +104,20 @@ function buildPlot(holder, { onMove }) {
   }
   svg.append('circle').attr('class', 'unit-circle').attr('cx', x(0)).attr('cy', y(0)).attr('r', x(1) - x(0));
   svg.append('text').attr('class', 'unit-label').attr('x', x(0.72)).attr('y', y(-0.95)).text('length 1');
-  const parts = {};
+  const arrows = {};
   for (const which of ['a', 'b']) {
     const g = svg.append('g').attr('class', `vec vec-${which}`);
-    parts[which] = {
+    arrows[which] = {
       line: g.append('line').attr('x1', x(0)).attr('y1', y(0)).attr('marker-end', `url(#arrow-${which})`),
       unit: g.append('circle').attr('class', 'unit-dot').attr('r', 4),
       label: g.append('text').attr('class', 'vec-label'),
       tip: g.append('circle').attr('class', 'tip').attr('r', 14).attr('tabindex', 0).attr('role', 'button').attr('data-vec', which),
       point: [0, 0],
     };
-    const part = parts[which];
+    const arrow = arrows[which];
     const clamp = (v) => Math.max(-EXTENT, Math.min(EXTENT, v));
     const round2 = (v) => Math.round(v * 100) / 100; // input resolution of the drag, not a computation
-    part.tip
+    arrow.tip
       .call(drag().on('drag', (event) => onMove(which, [round2(clamp(x.invert(event.x))), round2(clamp(y.invert(event.y)))])))
       .on('keydown', (event) => {
         const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -125,7 +125,7 @@ function buildPlot(holder, { onMove }) {
         if (!move) return;
         event.preventDefault();
         const step = event.shiftKey ? 50 : 10; // hundredths
-        const [px, py] = part.point.map((v) => Math.round(v * 100));
+        const [px, py] = arrow.point.map((v) => Math.round(v * 100));
         onMove(which, [clamp((px + move[0] * step) / 100), clamp((py + move[1] * step) / 100)]);
       });
   }
@@ -138,50 +138,51 @@ function buildPlot(holder, { onMove }) {
       for (const which of ['a', 'b']) {
         const v = report[which];
         const unit = report[which === 'a' ? 'unitA' : 'unitB'];
-        const part = parts[which];
-        part.point = [v[0], v[1]];
+        const arrow = arrows[which];
+        arrow.point = [v[0], v[1]];
         const cx = x(Math.max(-EXTENT, Math.min(EXTENT, v[0])));
         const cy = y(Math.max(-EXTENT, Math.min(EXTENT, v[1])));
-        part.line.attr('x2', cx).attr('y2', cy).attr('visibility', report[which === 'a' ? 'normA' : 'normB'] > 0 ? null : 'hidden');
-        part.tip.attr('cx', cx).attr('cy', cy)
+        arrow.line.attr('x2', cx).attr('y2', cy).attr('visibility', report[which === 'a' ? 'normA' : 'normB'] > 0 ? null : 'hidden');
+        arrow.tip.attr('cx', cx).attr('cy', cy)
           .attr('aria-label', `tip of ${which} at (${num(v[0])}, ${num(v[1])}); arrow keys move it`);
-        part.label.attr('x', cx + 10).attr('y', cy - 10).text(which);
-        part.unit.attr('visibility', unit ? null : 'hidden');
-        if (unit) part.unit.attr('cx', x(unit[0])).attr('cy', y(unit[1]));
+        arrow.label.attr('x', cx + 10).attr('y', cy - 10).text(which);
+        arrow.unit.attr('visibility', unit ? null : 'hidden');
+        if (unit) arrow.unit.attr('cx', x(unit[0])).attr('cy', y(unit[1]));
       }
     },
   };
 }
 
+// Made once, filled on every move of a vector (components/parts.js).
 function drawNumbers(container, r) {
-  container.html('');
-  const table = dataTable(container).attr('class', 'cosine-table vector-table');
-  table.append('caption').text('The two vectors and what the core computes from them');
-  const head = table.append('thead').append('tr');
-  for (const h of ['quantity (and how it is made)', 'value']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
-  const rowOf = (key, label, value, how) => {
-    const tr = body.append('tr').attr('data-key', key);
-    const th = tr.append('th').attr('scope', 'row');
-    th.append('span').text(label);
-    th.append('span').attr('class', 'how').text(how);
-    tr.append('td').attr('class', 'value').attr('data-value', value === null ? '' : String(value)).text(numOrNotDefined(value));
-  };
-  body.append('tr').attr('data-key', 'vectors').call((tr) => {
-    const th = tr.append('th').attr('scope', 'row');
-    th.append('span').text('a and b');
-    th.append('span').attr('class', 'how').text(`${r.a.length} coordinates each`);
-    tr.append('td').attr('class', 'value vectors').text(`a = (${Array.from(r.a, num).join(', ')})\nb = (${Array.from(r.b, num).join(', ')})`);
-  });
-  rowOf('dot', 'dot product a · b', r.dot, `sum of the products ${Array.from(r.products, num).join(' + ')}`);
-  rowOf('normA', 'length |a|', r.normA, '√(a · a)');
-  rowOf('normB', 'length |b|', r.normB, '√(b · b)');
-  rowOf('cosine', 'cosine', r.cosine, r.cosine === null ? r.whyUndefined : 'a · b ÷ (|a| |b|)');
-  rowOf('angle', 'angle (degrees)', r.angleDegrees, r.angleDegrees === null ? r.whyUndefined : 'arccos of the cosine (computed in a rounding-safe form)');
-  rowOf('dot2b', 'a · (2b)', r.dotWith2b, 'b doubled: the dot product doubles');
-  rowOf('cos2b', 'cosine of a and 2b', r.cosineWith2b, 'b doubled: the cosine does not move');
+  const table = keptTable(container, 'numbers', 'cosine-table vector-table');
+  part(table, 'caption', 'caption').text('The two vectors and what the core computes from them');
+  const head = part(part(table, 'thead', 'head'), 'tr', 'row');
+  parts(head, 'th', ['quantity (and how it is made)', 'value'], (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+  const rows = [
+    ['dot', 'dot product a · b', r.dot, `sum of the products ${Array.from(r.products, num).join(' + ')}`],
+    ['normA', 'length |a|', r.normA, '√(a · a)'],
+    ['normB', 'length |b|', r.normB, '√(b · b)'],
+    ['cosine', 'cosine', r.cosine, r.cosine === null ? r.whyUndefined : 'a · b ÷ (|a| |b|)'],
+    ['angle', 'angle (degrees)', r.angleDegrees, r.angleDegrees === null ? r.whyUndefined : 'arccos of the cosine (computed in a rounding-safe form)'],
+    ['dot2b', 'a · (2b)', r.dotWith2b, 'b doubled: the dot product doubles'],
+    ['cos2b', 'cosine of a and 2b', r.cosineWith2b, 'b doubled: the cosine does not move'],
+  ];
+  const body = part(table, 'tbody', 'body');
+  const vectors = part(body, 'tr', 'vectors').attr('data-key', 'vectors');
+  const vectorsLabel = part(vectors, 'th', 'label').attr('scope', 'row');
+  part(vectorsLabel, 'span', 'name').text('a and b');
+  part(vectorsLabel, 'span.how', 'how').text(`${r.a.length} coordinates each`);
+  part(vectors, 'td.value.vectors', 'value').text(`a = (${Array.from(r.a, num).join(', ')})\nb = (${Array.from(r.b, num).join(', ')})`);
+  for (const [key, label, value, how] of rows) {
+    const tr = part(body, 'tr', key).attr('data-key', key);
+    const th = part(tr, 'th', 'label').attr('scope', 'row');
+    part(th, 'span', 'name').text(label);
+    part(th, 'span.how', 'how').text(how);
+    part(tr, 'td.value', 'value').attr('data-value', value === null ? '' : String(value)).text(numOrNotDefined(value));
+  }
 
-  const verdict = container.append('p').attr('class', 'agreement').attr('id', 'agreement').attr('data-agree', String(r.dotEqualsCosine));
+  const verdict = part(container, 'p.agreement', 'verdict').attr('id', 'agreement').attr('data-agree', String(r.dotEqualsCosine));
   const lengths = `|a| = ${num(r.normA)} and |b| = ${num(r.normB)}`;
   if (r.cosine === null) {
     verdict.text('With a zero vector there is a dot product (0) but no cosine: a zero vector points nowhere.');
@@ -195,7 +196,7 @@ function drawNumbers(container, r) {
     const unitNote = ' They agree when both lengths are 1 (more generally when |a| |b| = 1), or when the vectors are perpendicular; “Normalise both” rescales the vectors to length 1 (the dots on the circle) without turning them.';
     verdict.text(`The dot product (${num(r.dot)}) and the cosine (${num(r.cosine)}) differ because ${lengths}: the dot product counts length, the cosine only direction.${unitNote}`);
   }
-  container.append('p').attr('class', 'muted').text(
+  part(container, 'p.muted', 'attention').text(
     'In the parameter-free attention of Class 04 the scores are plain dot products, so a long vector can win a row of the softmax on length alone. Cosine is the usual way to compare embeddings for similarity; it is not what attention computes.',
   );
 }
