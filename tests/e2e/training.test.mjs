@@ -152,6 +152,21 @@ test('eight training sentences: the page says overfitting when validation loss r
   await page.close();
 });
 
+test('the sections are filled in place after each step: the step losses the learner opened stay open, a row per step', async () => {
+  const { page, errors } = await openTraining();
+  await page.click('#train-step');
+  await page.waitForSelector('#training[data-step="1"][data-training="false"]');
+  await page.click('details.step-losses > summary');
+  const table = await page.$('table.step-loss-table');
+  await page.click('#train-step');
+  await page.waitForSelector('#training[data-step="2"][data-training="false"]');
+  assert.equal(await page.$eval('details.step-losses', (d) => d.open), true, 'still open after the next step');
+  assert.equal(await page.evaluate(([a, b]) => a === b, [table, await page.$('table.step-loss-table')]), true, 'the same table');
+  assert.deepEqual(await page.$$eval('table.step-loss-table tbody tr', (rows) => rows.map((r) => r.dataset.step)), ['1', '2']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('inference updates nothing; the run survives a redraw and another chapter, not a reload', async () => {
   const { page, errors } = await openTraining();
   await page.click('#train-step');
