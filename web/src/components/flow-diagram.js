@@ -100,7 +100,7 @@ export function drawFlowDiagram(container, spec) {
   const height = oy + stripH + (cards ? 44 : 66);
 
   const root = select(container);
-  root.selectAll('*').remove();
+  root.node().replaceChildren(); // one DOM call (d3's selectAll('*').remove() took a third of a 64-word redraw)
   const svg = root.append('svg')
     .attr('class', `flow-svg layout-${L.name}${compactText ? ' narrow' : ''}`)
     .attr('data-layout', L.name)

@@ -51,7 +51,7 @@ export function gradientLayout(boxWidth) {
  */
 export function drawGradientDiagram(container, { training: report, form, workbench }) {
   const root = select(container);
-  root.selectAll('*').remove();
+  root.node().replaceChildren();
   root.append('h3').attr('id', 'grad-title').text('What training would change');
   const shape = (name) => {
     const m = report.matrices.find((x) => x.name === name);

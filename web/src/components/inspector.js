@@ -39,7 +39,7 @@ export function drawInspector(container, spec) {
 /** The inspector's elements, made once per container and then filled in place. */
 function buildInspector(container) {
   const root = select(container);
-  root.selectAll('*').remove();
+  root.node().replaceChildren();
   const heading = root.append('h4');
   const pair = root.append('p').attr('class', 'inspector-pair');
   const list = root.append('ol').attr('class', 'inspector-steps');

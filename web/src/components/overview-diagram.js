@@ -32,7 +32,7 @@ function overviewLayout(boxWidth) {
  */
 export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   const section = select(container);
-  section.selectAll('*').remove();
+  section.node().replaceChildren();
   section.append('h3').attr('id', 'overview-title').text('The whole block: tokens in, one output per token out');
   const wb = report.workbench;
   const qkv = report.form === 'qkv';

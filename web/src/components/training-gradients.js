@@ -31,7 +31,7 @@ function gradientMatrix(g) {
  */
 export function drawTrainingGradients(container, run) {
   const root = select(container);
-  root.selectAll('*').remove();
+  root.node().replaceChildren();
   const s = run.lastStep;
   if (!s || s.diverged) {
     root.append('p').attr('class', 'muted').text(s?.diverged

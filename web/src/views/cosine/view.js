@@ -214,7 +214,7 @@ function syncInput(root, selector, value) {
 
 /** Export of the drawing (2-D only) and of the two vectors as a (2, n) matrix, rows a and b. */
 function drawPlotExport(slot, r) {
-  slot.selectAll('*').remove();
+  slot.node().replaceChildren();
   const n = r.a.length;
   addExport(slot.node(), {
     name: 'vectors',
