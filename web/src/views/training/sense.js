@@ -4,65 +4,66 @@
 // "bank" in one sense, in the other, and in the first sense again (the control), through the
 // projections at step 0 and the trained ones (core.trainedSenseCheck), judged as the trained
 // chapter judges its model.
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { num, numOrNotDefined, full } from '../../format.js';
 import { senseTriple } from './run-data.js';
 import { accuracyText, againstBaseline, wordIdentityBaseline } from './text.js';
 
+// Made once, filled after every step (components/parts.js); a part that a run has no number for
+// yet is hidden, not removed, so the section keeps its order.
 export function drawSenseCheck(section, { run, core }) {
-  section.html('');
   const first = run.epochs[0];
   const last = run.epochs[run.epochs.length - 1];
   const classes = run.dataset.classes.length;
-  if (!last || last.epoch === 0) {
-    section.append('p').attr('class', 'muted').text(
-      'Train at least one epoch: this section then asks the notes’ third question (do the attention projections improve a semantic task?) of the held-out validation sentences.',
-    );
-    return;
-  }
+  const trainedYet = Boolean(last && last.epoch > 0);
+  shown(part(section, 'p.muted', 'train-first'), !trainedYet).text(trainedYet ? '' : // a hidden part keeps no text: the page's text is what it shows
+    'Train at least one epoch: this section then asks the notes’ third question (do the attention projections improve a semantic task?) of the held-out validation sentences.');
+  const answer = shown(part(section, 'div', 'answer'), trainedYet);
+  if (!trainedYet) return;
   const baseline = wordIdentityBaseline(run.dataset);
   const versus = againstBaseline(last.validationAccuracy, baseline);
-  section.append('p').attr('class', 'sense-accuracy').attr('data-before', full(first.validationAccuracy)).attr('data-after', full(last.validationAccuracy))
+  part(answer, 'p.sense-accuracy', 'accuracy').attr('data-before', full(first.validationAccuracy)).attr('data-after', full(last.validationAccuracy))
     .attr('data-baseline', full(baseline)).attr('data-versus', versus).text(accuracyText({
       before: first.validationAccuracy, after: last.validationAccuracy, epoch: last.epoch, sentences: run.dataset.validation.length,
       classes, baseline, lossBefore: first.validationLoss, lossAfter: last.validationLoss,
     }));
   const triple = senseTriple(run);
-  if (!triple.ok) {
-    section.append('p').attr('class', 'muted').text(triple.why);
-    return;
+  let result = null;
+  let why = triple.ok ? '' : triple.why;
+  if (triple.ok) {
+    try {
+      // with trainable embeddings, step 0 is judged on the initial table and the trained block on today's
+      const check = (table) => {
+        const [one, otherSense, sameSense] = triple.at(table);
+        return core.trainedSenseCheck({ first: one, otherSense, sameSense, initial: run.initial, trained: run.parameters });
+      };
+      const atStart = check(run.initial.embeddings);
+      result = run.config.trainableEmbeddings ? { ...atStart, trained: check(run.parameters.embeddings).trained } : atStart;
+    } catch (error) {
+      why = error.message;
+    }
   }
-  let result;
-  try {
-    // with trainable embeddings, step 0 is judged on the initial table and the trained block on today's
-    const check = (table) => {
-      const [first, otherSense, sameSense] = triple.at(table);
-      return core.trainedSenseCheck({ first, otherSense, sameSense, initial: run.initial, trained: run.parameters });
-    };
-    const atStart = check(run.initial.embeddings);
-    result = run.config.trainableEmbeddings ? { ...atStart, trained: check(run.parameters.embeddings).trained } : atStart;
-  } catch (error) {
-    section.append('p').attr('class', 'error').text(error.message);
-    return;
-  }
-  section.append('p').text(
+  shown(part(answer, 'p', 'why'), !result).attr('class', triple.ok ? 'error' : 'muted').text(why);
+  const check = shown(part(answer, 'div', 'check'), Boolean(result));
+  if (!result) return;
+  part(check, 'p', 'triple').text(
     `The bank experiment again, on three validation sentences: 1. “${triple.texts[0]}”, 2. “${triple.texts[1]}” (the other sense), 3. “${triple.texts[2]}” (the control: the same sense as 1). ` +
       `The contextual vector of “${triple.word}” is its row of Y; a pair counts as separated only when the same-sense pair sits at least ${num(result.trained.requiredMargin)} above the different-sense pair.`,
   );
-  const table = dataTable(section).attr('class', 'cosine-table training-sense-table');
-  const head = table.append('thead').append('tr');
-  for (const h of ['vectors', '1 vs 2 (different sense)', '1 vs 3 (same sense)', 'margin', 'verdict']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
-  for (const [key, label] of [['raw', `looked-up rows of X${run.config.trainableEmbeddings ? ' (at step 0)' : ''}`], ['initial', 'contextual, projections at step 0'], ['trained', `contextual, trained projections (step ${run.counts.step})`]]) {
+  const table = keptTable(check, 'table', 'cosine-table training-sense-table');
+  const head = part(part(table, 'thead', 'head'), 'tr', 'row');
+  parts(head, 'th', ['vectors', '1 vs 2 (different sense)', '1 vs 3 (same sense)', 'margin', 'verdict'], (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+  const rows = [['raw', `looked-up rows of X${run.config.trainableEmbeddings ? ' (at step 0)' : ''}`], ['initial', 'contextual, projections at step 0'], ['trained', `contextual, trained projections (step ${run.counts.step})`]];
+  parts(part(table, 'tbody', 'body'), 'tr', rows, ([key]) => key, (tr, [key, label]) => {
     const c = result[key];
-    const tr = body.append('tr').attr('data-row', key).attr('data-verdict', c.verdict);
-    tr.append('th').attr('scope', 'row').text(label);
-    tr.append('td').attr('data-value', c.differentSense == null ? '' : full(c.differentSense)).text(numOrNotDefined(c.differentSense));
-    tr.append('td').attr('data-value', c.sameSense == null ? '' : full(c.sameSense)).text(numOrNotDefined(c.sameSense));
-    tr.append('td').attr('data-value', c.margin == null ? '' : full(c.margin)).text(numOrNotDefined(c.margin));
-    tr.append('td').text(c.verdict.replace('_', ' '));
-  }
-  section.append('p').attr('class', 'sense-verdict').attr('data-trained', result.trained.verdict).attr('data-initial', result.initial.verdict)
+    tr.attr('data-row', key).attr('data-verdict', c.verdict);
+    part(tr, 'th', 'label').attr('scope', 'row').text(label);
+    for (const field of ['differentSense', 'sameSense', 'margin']) {
+      part(tr, 'td', field).attr('data-value', c[field] == null ? '' : full(c[field])).text(numOrNotDefined(c[field]));
+    }
+    part(tr, 'td', 'verdict').text(c.verdict.replace('_', ' '));
+  });
+  part(check, 'p.sense-verdict', 'verdict').attr('data-trained', result.trained.verdict).attr('data-initial', result.initial.verdict)
     .text(senseVerdict(result, versus));
 }
 
