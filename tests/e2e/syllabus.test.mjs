@@ -142,6 +142,11 @@ test('window: the radius slider, the direction and a new centre change the reach
   assert.equal(a.reach, Array.from(expected.reach[0]).join(','));
   assert.match(page.url(), /wr=9/);
   assert.match(page.url(), /wca=0/);
+  // the chip picked from the keyboard keeps the focus: the next Tab goes on along the chips
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.pos), '0');
+  await page.keyboard.press('Tab');
+  await nextRender(page, () => page.keyboard.press('Enter'));
+  assert.equal((await panelState(page, 'a')).centre, 'am');
   await page.close();
 });
 

@@ -104,7 +104,9 @@ function buildPanel(results, p, state, update) {
       if (document.activeElement !== sentenceEl && sentenceEl.value !== current[p.sentenceKey]) sentenceEl.value = current[p.sentenceKey];
       const words = Array.from(r.tokens, (t) => t.text);
       const reached = new Set(r.reach[r.centre]);
-      chips.selectAll('li').data(words).join('li').html('').append('button').attr('type', 'button')
+      // one button per word, kept from render to render: a chip picked from the keyboard keeps the focus
+      chips.selectAll('li').data(words).join((enter) => enter.append('li').call((li) => li.append('button').attr('type', 'button')))
+        .select('button')
         .attr('data-pos', (_, j) => j)
         .attr('class', (_, j) => ['chip', j === r.centre ? 'centre' : reached.has(j) ? 'reached' : 'outside', j === r.targetIndex ? 'target' : ''].join(' ').trim())
         .attr('aria-pressed', (_, j) => String(j === r.centre))
