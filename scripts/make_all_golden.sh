@@ -37,12 +37,18 @@ SCRIPTS=(
   make_space_golden.py
   make_tsne_golden.py
   make_umap_golden.py
+  make_umap_reference.py
+  make_analogy_golden.py
   make_sense_space_golden.py
   make_npy_fixture.py
 )
 only=${1:-}
 for script in "${SCRIPTS[@]}"; do
   [[ -z "$only" || "$script" == *"$only"* ]] || continue
+  if [[ "$script" == make_umap_reference.py ]] && ! "$PY" -c "import umap" 2>/dev/null; then
+    echo "== scripts/$script skipped: umap-learn is not installed (apt-get install umap-learn)"
+    continue
+  fi
   echo "== scripts/$script"
   "$PY" "scripts/$script"
 done

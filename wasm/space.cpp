@@ -102,6 +102,10 @@ class SpaceData {
   val differenceCosine(int a, int b, int c, int d) const {
     return guarded([&] { return val(aw::difference_cosine(loaded(), a, b, c, d)); });
   }
+  // a − b + c → the k nearest rows by cosine, the three inputs left out: [{index, value: cosine}]
+  val analogy(int a, int b, int c, int k) const {
+    return guarded([&] { return neighbours_to_js(aw::analogy_nearest(loaded(), a, b, c, k)); });
+  }
   val coordinateSeparation(val members, int trials, double seed) const {
     return guarded([&] {
       const aw::CoordinateSearch s =
@@ -151,5 +155,6 @@ EMSCRIPTEN_BINDINGS(aw_space) {
       .function("trustworthiness", &SpaceData::trustworthiness)
       .function("dimensionSurvival", &SpaceData::dimensionSurvival)
       .function("differenceCosine", &SpaceData::differenceCosine)
+      .function("analogy", &SpaceData::analogy)
       .function("coordinateSeparation", &SpaceData::coordinateSeparation);
 }

@@ -157,6 +157,16 @@ val umap_curve(const UmapLayout& h) {
   return out;
 }
 
+// Each point's part of the sampled graph (0 = the largest), as an Int32Array; guarded: building
+// the graph may refuse the points.
+val umap_graph_parts(UmapLayout& h) {
+  if (!h.run()) return core_error(h.error());
+  return guarded([&] {
+    const std::vector<int> parts = const_cast<sp::UmapRun*>(h.run())->graph_parts();
+    return val(emscripten::typed_memory_view(parts.size(), parts.data())).call<val>("slice");
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_space_layouts) {
@@ -178,5 +188,6 @@ EMSCRIPTEN_BINDINGS(aw_space_layouts) {
       .function("iteration", &UmapLayout::iteration)
       .function("totalIterations", &UmapLayout::totalIterations)
       .function("done", &UmapLayout::done)
-      .function("curve", &umap_curve);
+      .function("curve", &umap_curve)
+      .function("graphParts", &umap_graph_parts);
 }

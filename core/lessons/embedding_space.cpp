@@ -83,6 +83,39 @@ double difference_cosine(const Eigen::Ref<const Eigen::MatrixXf>& points, long a
   return first.dot(second) / (first.norm() * second.norm());
 }
 
+std::vector<space::Neighbour> analogy_nearest(const Eigen::Ref<const Eigen::MatrixXf>& points, long a, long b, long c, int k) {
+  const long n = points.rows();
+  for (long row : {a, b, c}) require_row(n, row);
+  const long others = n - static_cast<long>((a != b) + (a != c && b != c) + 1);  // rows left after the inputs
+  if (k < 1 || k > others) {
+    throw InputError("the analogy asks for 1 to " + std::to_string(std::max<long>(others, 0)) + " nearest rows; k = " + std::to_string(k));
+  }
+  Eigen::VectorXd target(points.cols());
+  for (long j = 0; j < points.cols(); ++j) {
+    target(j) = static_cast<double>(points(a, j)) - static_cast<double>(points(b, j)) + static_cast<double>(points(c, j));
+  }
+  const double target_norm = target.norm();
+  if (!(target_norm > 0)) throw InputError("the sum a − b + c is the zero vector: it has no direction, so no cosine");
+  std::vector<space::Neighbour> all;
+  all.reserve(static_cast<std::size_t>(n));
+  for (long i = 0; i < n; ++i) {
+    if (i == a || i == b || i == c) continue;
+    double dot = 0, norm2 = 0;
+    for (long j = 0; j < points.cols(); ++j) {
+      const double v = points(i, j);
+      dot += v * target(j);
+      norm2 += v * v;
+    }
+    if (!(norm2 > 0)) throw InputError("row " + std::to_string(i + 1) + " is a zero vector: its cosine is undefined");
+    all.push_back({i, dot / (std::sqrt(norm2) * target_norm)});
+  }
+  std::partial_sort(all.begin(), all.begin() + k, all.end(), [](const space::Neighbour& x, const space::Neighbour& y) {
+    return x.value > y.value || (x.value == y.value && x.index < y.index);
+  });
+  all.resize(static_cast<std::size_t>(k));
+  return all;
+}
+
 CoordinateSearch coordinate_separation(const Eigen::Ref<const Eigen::MatrixXf>& points, const std::vector<long>& members,
                                        int trials, std::uint64_t seed) {
   space::require_points(points, 3, 1, "The coordinate search");

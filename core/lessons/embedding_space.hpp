@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/math/matrix.hpp"
+#include "core/space/neighbours.hpp"
 
 namespace aw {
 
@@ -28,6 +29,13 @@ std::vector<DimensionSurvival> dimension_survival(const Eigen::Ref<const Eigen::
 
 // cos(points[a] − points[b], points[c] − points[d]); refuses a zero difference (identical rows).
 double difference_cosine(const Eigen::Ref<const Eigen::MatrixXf>& points, long a, long b, long c, long d);
+
+// The analogy query "a − b + c → ?" (king − man + woman): the k rows most similar by cosine to
+// points[a] − points[b] + points[c], in the original space, highest first, ties to the lower
+// index. The three input rows are left out, as word2vec's analogy evaluation (3CosAdd) leaves
+// them out; the rows are used as they are (not normalised first). Refuses a row that does not
+// exist, k outside 1 .. N − 3, and a zero target (no direction to compare with).
+std::vector<space::Neighbour> analogy_nearest(const Eigen::Ref<const Eigen::MatrixXf>& points, long a, long b, long c, int k);
 
 struct CoordinateSeparation {
   int coordinate = 0;   // 0-based

@@ -212,6 +212,32 @@ void UmapRun::prepare() {
   next_negative_ = epochs_per_negative_;
 }
 
+std::vector<int> UmapRun::graph_parts() {
+  prepare();
+  std::vector<int> root(static_cast<std::size_t>(n_));
+  for (int i = 0; i < n_; ++i) root[static_cast<std::size_t>(i)] = i;
+  const auto find = [&root](int i) {
+    while (root[static_cast<std::size_t>(i)] != i) {
+      root[static_cast<std::size_t>(i)] = root[static_cast<std::size_t>(root[static_cast<std::size_t>(i)])];
+      i = root[static_cast<std::size_t>(i)];
+    }
+    return i;
+  };
+  for (std::size_t e = 0; e < head_.size(); ++e) {
+    const int a = find(head_[e]), b = find(tail_[e]);
+    if (a != b) root[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  }
+  std::map<int, int> size;  // by root (the part's lowest point)
+  for (int i = 0; i < n_; ++i) ++size[find(i)];
+  std::vector<std::pair<int, int>> order(size.begin(), size.end());
+  std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::map<int, int> number;
+  for (std::size_t p = 0; p < order.size(); ++p) number[order[p].first] = static_cast<int>(p);
+  std::vector<int> out(static_cast<std::size_t>(n_));
+  for (int i = 0; i < n_; ++i) out[static_cast<std::size_t>(i)] = number[find(i)];
+  return out;
+}
+
 void UmapRun::run_epoch() {
   const double a = curve_.a, b = curve_.b;
   const double alpha = 1.0 - static_cast<double>(epoch_) / epochs_;

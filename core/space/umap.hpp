@@ -71,6 +71,11 @@ class UmapRun {
   int total_iterations() const { return epochs_; }
   bool done() const { return epoch_ >= epochs_; }
   CurveParameters curve() const { return curve_; }
+  // The connected parts of the graph the epochs sample (after the edges too light to be sampled
+  // are dropped): each point's part, numbered by size, largest first (ties by lowest point). A
+  // part with no edge to the rest feels only the negative samples' push, so UMAP places it apart
+  // and its distance from the rest means nothing. Builds the graph first if no step has.
+  std::vector<int> graph_parts();
 
  private:
   void run_epoch();

@@ -136,3 +136,72 @@ test('Pause holds a t-SNE run, Resume goes on, Cancel stops it with the last fra
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the analogy king − man + woman: the core’s 5 nearest in Node, the inputs left out; a missing word and the random table said plainly', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=space`); // the defaults: 5,000 GloVe words
+  const answered = '#space-view[data-analogy]:not([data-analogy="missing"])';
+  await page.waitForSelector(answered);
+  const { words, data, dim } = glove(5000);
+  const space = spaceCore.createSpaceData(data, 5000, dim);
+  const at = (w) => words.indexOf(w);
+  const expected = space.analogy(at('king'), at('man'), at('woman'), 5).map((x) => ({ word: words[x.index], value: x.value }));
+  space.delete();
+  const onPage = await page.$$eval('#space-analogy-list li', (items) => items.map((li) => ({ word: li.dataset.word, value: Number(li.dataset.value) })));
+  assert.deepEqual(onPage, expected);
+  assert.equal(onPage[0].word, 'queen');
+  const lead = await page.textContent('#space-analogy-lead');
+  assert.match(lead, /king − man \+ woman/);
+  assert.match(lead, /leaving out king, man and woman themselves \(as word2vec’s analogy test does\)/);
+  assert.doesNotMatch(lead, /random/);
+  // a word not in the table: the message in the section, naming it
+  await page.fill('#space-analogy-b', 'zzqxw');
+  await page.press('#space-analogy-b', 'Enter');
+  await page.waitForSelector('#space-view[data-analogy="missing"]');
+  assert.match(await page.textContent('#space-analogy-missing'), /“zzqxw” is not among these 5,000 words/);
+  assert.equal(await page.locator('#space-analogy-list').count(), 0);
+  assert.match(page.url(), /spqb=zzqxw/);
+  await page.close();
+  // the random table: the answer is computed, and called meaningless
+  const random = await openPage(context, `${server.url}?view=space&spd=random&spn=1000`);
+  await random.page.waitForSelector(answered);
+  assert.match(await random.page.textContent('#space-analogy-lead'), /this table is random: .* meaningless/);
+  assert.deepEqual([...errors, ...random.errors], []);
+  await random.page.close();
+});
+
+test('t-SNE and UMAP show their elapsed time and an estimate of the whole run, as numbers, beside Pause and Cancel', async () => {
+  for (const method of ['umap', 'tsne']) {
+    const { page, errors } = await openPage(context, `${server.url}?view=space&spn=3000&spm=${method}`);
+    await page.waitForSelector('#space-progress-text[data-estimate-ms]', { timeout: 120000 });
+    const text = await page.textContent('#space-progress-text');
+    const match = /iteration \d+ of \d+.* · (\d+(?:\.\d)?) s so far, about ([\d,]+(?:\.\d)?) s in all on this machine/.exec(text);
+    assert.ok(match, text);
+    const elapsed = Number(match[1]), estimate = Number(match[2].replace(/,/g, ''));
+    assert.ok(Number.isFinite(elapsed) && elapsed >= 0, text);
+    assert.ok(Number.isFinite(estimate) && estimate >= elapsed, text);
+    const attr = Number(await page.getAttribute('#space-progress-text', 'data-estimate-ms'));
+    assert.ok(Number.isFinite(attr) && attr > 0);
+    await page.click('#space-cancel'); // the learner may stop a run the estimate says is long
+    assert.equal(await page.textContent('#space-progress-text'), 'Cancelled: the last frame stays on screen.');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('colour by a property: the word list (missing words named), the frequency rank, each with its legend and in the link', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=space&spn=2000&spc=list&spl=${encodeURIComponent('king, queen, zzqxw')}`);
+  await page.waitForSelector('.space-legend-box[data-colour="list"] #space-colour-legend');
+  assert.equal(await page.getAttribute('#space-colour-legend', 'data-found'), '2');
+  assert.match(await page.textContent('#space-list-missing'), /Not among these 2,000 points, so not drawn: “zzqxw”/);
+  // by keyboard: focus the select and choose the frequency rank
+  await page.focus('#space-colour');
+  await page.selectOption('#space-colour', 'rank');
+  await page.waitForSelector('.space-legend-box[data-colour="rank"]');
+  assert.match(await page.textContent('#space-colour-legend'), /frequency rank, from the most frequent word \(rank 1\) to rank 2,000/);
+  assert.equal(await page.locator('#space-list-missing').count(), 0);
+  assert.equal(await page.isDisabled('#space-colour option[value="sense"]'), true); // senses only for the contextual points
+  await page.selectOption('#space-colour', 'list');
+  await page.waitForFunction(() => /spc=list/.test(location.search));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -124,3 +124,17 @@ describe('t-SNE from a given layout (initialLayout)', () => {
     expect(() => core.createTsneLayout(points, n, d, { perplexity: 10, initialLayout: nan })).toThrow(/starting layout must be finite/);
   });
 });
+
+describe('UMAP’s graph parts in wasm', () => {
+  it('two far groups are two parts, the largest numbered 0; t-SNE has none', () => {
+    const n = 42, points = new Float32Array(n * 3);
+    for (let i = 0; i < n; i++) points.set([(i < 30 ? 0 : 1000) + (i % 7), (i * 13) % 11, (i % 5) * 0.5], i * 3);
+    const run = core.createUmapLayout(points, n, 3, { nNeighbors: 5, epochs: 10 });
+    expect(Array.from(run.graphParts())).toEqual(Array.from({ length: n }, (_, i) => (i < 30 ? 0 : 1)));
+    expect(run.iteration()).toBe(0);
+    run.delete();
+    const tsne = core.createTsneLayout(points, n, 3, { perplexity: 5 });
+    expect(tsne.graphParts()).toBe(null);
+    tsne.delete();
+  });
+});

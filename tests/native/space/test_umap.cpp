@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 
+#include "core/space/neighbours.hpp"
 #include "core/space/umap.hpp"
 #include "tests/native/golden.hpp"
 #include "tests/native/space/layout_test_data.hpp"
@@ -95,6 +96,53 @@ TEST_CASE("UMAP on GloVe rows keeps neighbourhoods: 10-NN recall above the state
   MESSAGE("UMAP " << n << " rows: 10-NN recall " << recall << " in " << seconds << " s");
   CHECK(recall >= threshold);
   CHECK(run.layout().allFinite());
+}
+
+TEST_CASE("UMAP on the chapter's default data keeps neighbourhoods as well as umap-learn: recall and trustworthiness at least 0.95 of its") {
+  // The chapter's default: the 5,000 most frequent GloVe words, 15 neighbours, min_dist 0.1, 2-D,
+  // seed 0 (views/space/chapter.js, workers/space-worker.js). The reference is umap-learn's mean
+  // over three random states (tests/fixtures/umap_learn_reference.json, written by
+  // scripts/make_umap_reference.py), measured as the page measures: k-NN recall (cosine in the
+  // original space, Euclidean in the layout) on 500 queries, trustworthiness (cosine) on the first 1,500.
+  const nlohmann::json ref = golden::load("umap_learn_reference");
+  const int n = ref["data"]["rows"].get<int>(), k = ref["measures"]["k"].get<int>();
+#ifndef NDEBUG
+  MESSAGE("skipped in a debug build: UMAP on " << n << " points takes minutes unoptimised");
+  return;
+#endif
+  const Eigen::MatrixXf X = layout_test::glove_rows(n);
+  UmapRun run(X, UmapOptions{});
+  while (!run.done()) run.step(100);
+  std::vector<long> queries;
+  const long step = ref["measures"]["query_step"].get<long>();
+  for (long q = 0; q < ref["measures"]["query_count"].get<long>(); ++q) queries.push_back(q * step);
+  const double recall = aw::space::knn_recall(X, run.layout(), k, queries);
+  const int m = ref["measures"]["trust_points"].get<int>();
+  const double trust = aw::space::trustworthiness(X.topRows(m), run.layout().topRows(m), k, aw::space::Metric::cosine);
+  const double their_recall = ref["mean"]["recall"].get<double>(), their_trust = ref["mean"]["trustworthiness"].get<double>();
+  MESSAGE("UMAP on " << n << " GloVe words: recall " << recall << " (umap-learn " << their_recall << "), trustworthiness "
+                     << trust << " (umap-learn " << their_trust << ")");
+  CHECK(recall >= 0.95 * their_recall);
+  CHECK(trust >= 0.95 * their_trust);
+}
+
+TEST_CASE("UMAP's graph parts: two far groups are two parts, largest first, and the GloVe rows one part") {
+  // 30 points near 0 and 12 near 1000 along the first axis, 5 neighbours: no edge joins the groups
+  Eigen::MatrixXf X(42, 3);
+  for (int i = 0; i < 42; ++i) {
+    const float base = i < 30 ? 0.0f : 1000.0f;
+    X.row(i) << base + static_cast<float>(i % 7), static_cast<float>((i * 13) % 11), static_cast<float>(i % 5) * 0.5f;
+  }
+  UmapOptions o = quick(0);
+  o.n_neighbors = 5;
+  UmapRun run(X, o);
+  const std::vector<int> parts = run.graph_parts();
+  REQUIRE(parts.size() == 42);
+  for (int i = 0; i < 42; ++i) CHECK(parts[static_cast<std::size_t>(i)] == (i < 30 ? 0 : 1));
+  CHECK(run.iteration() == 0);  // building the graph ran no epoch
+  UmapRun glove(layout_test::glove_rows(150), quick(0));
+  const std::vector<int> one = glove.graph_parts();
+  CHECK(*std::max_element(one.begin(), one.end()) == 0);
 }
 
 TEST_CASE("UMAP is deterministic: same seed same bytes, another seed another layout") {

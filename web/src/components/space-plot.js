@@ -84,31 +84,7 @@ export function createSpacePlot(holder, { onPick }) {
     if (best >= 0) onPick(best);
   }
 
-  /** The points in pixels: 2-D as given; 3-D rotated (yaw, pitch) and seen along z. */
-  function project(width, height) {
-    const { layout, outDim } = frame;
-    const n = layout.length / outDim;
-    const flat = new Float32Array(2 * n);
-    const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
-    let maxAbs = 1e-12;
-    for (let i = 0; i < n; i++) {
-      let x = layout[i * outDim], y = layout[i * outDim + 1];
-      if (outDim === 3) {
-        const z = layout[i * outDim + 2];
-        const x1 = cy * x + sy * z, z1 = -sy * x + cy * z;
-        const y1 = cp * y - sp * z1;
-        x = x1; y = y1;
-      }
-      flat[2 * i] = x; flat[2 * i + 1] = y;
-      maxAbs = Math.max(maxAbs, Math.abs(x), Math.abs(y));
-    }
-    const scale = (Math.min(width, height) / 2 - 12) / maxAbs * view.zoom;
-    for (let i = 0; i < n; i++) {
-      flat[2 * i] = width / 2 + flat[2 * i] * scale;
-      flat[2 * i + 1] = height / 2 - flat[2 * i + 1] * scale;
-    }
-    return flat;
-  }
+  const project = (width, height) => screenPositions(frame.layout, frame.outDim, width, height, view);
 
   function paint() {
     if (!frame) return;
@@ -169,4 +145,46 @@ export function createSpacePlot(holder, { onPick }) {
     },
     resize: paint,
   };
+}
+
+/**
+ * The points in pixels (x, y pairs): 2-D as given; 3-D rotated (yaw, pitch) and seen along z.
+ * The layout is framed on its own extent, centred on the middle of each axis's range and as large
+ * as the canvas allows: a UMAP layout lies anywhere (its axes start in [0, 10]), and one group far
+ * from the rest must not push the others into a corner, as centring on 0 did.
+ */
+export function screenPositions(layout, outDim, width, height, view = { yaw: 0, pitch: 0, zoom: 1 }) {
+  const n = layout.length / outDim;
+  const flat = new Float32Array(2 * n);
+  const centre = new Float64Array(outDim);
+  for (let a = 0; a < outDim; a++) {
+    let lo = Infinity, hi = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const v = layout[i * outDim + a];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    centre[a] = n ? (lo + hi) / 2 : 0;
+  }
+  const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
+  let maxX = 1e-12, maxY = 1e-12;
+  for (let i = 0; i < n; i++) {
+    let x = layout[i * outDim] - centre[0], y = layout[i * outDim + 1] - centre[1];
+    if (outDim === 3) {
+      const z = layout[i * outDim + 2] - centre[2];
+      const x1 = cy * x + sy * z, z1 = -sy * x + cy * z;
+      const y1 = cp * y - sp * z1;
+      x = x1; y = y1;
+    }
+    flat[2 * i] = x; flat[2 * i + 1] = y;
+    maxX = Math.max(maxX, Math.abs(x));
+    maxY = Math.max(maxY, Math.abs(y));
+  }
+  // one scale for both axes: the "nearest on the screen" lists measure the layout unstretched
+  const scale = Math.min((width / 2 - 12) / maxX, (height / 2 - 12) / maxY) * view.zoom;
+  for (let i = 0; i < n; i++) {
+    flat[2 * i] = width / 2 + flat[2 * i] * scale;
+    flat[2 * i + 1] = height / 2 - flat[2 * i + 1] * scale;
+  }
+  return flat;
 }

@@ -780,6 +780,15 @@ export class SpaceLayout {
     return this.#live().layout();
   }
 
+  /**
+   * UMAP only: each point's connected part of the graph its epochs sample, numbered by size
+   * (0 = the largest): an Int32Array of n. Null for t-SNE.
+   */
+  graphParts() {
+    const handle = this.#live();
+    return handle.graphParts ? handle.graphParts() : null;
+  }
+
   /** t-SNE only: KL(P || Q) at the last iteration run (Barnes–Hut estimate), NaN before any. */
   klDivergence() {
     const handle = this.#live();

@@ -45,6 +45,12 @@ export class SpaceData {
   /** cos(x_a − x_b, x_c − x_d). */
   differenceCosine(a, b, c, d) { return this.#live().differenceCosine(a, b, c, d); }
 
+  /**
+   * The analogy a − b + c (king − man + woman): the k points most similar by cosine to
+   * x_a − x_b + x_c, the three inputs left out: [{index, value: cosine}], highest first.
+   */
+  analogy(a, b, c, k = 5) { return this.#live().analogy(a, b, c, k); }
+
   /** {coordinates: [{coordinate, meanIn, meanOut, effect, auc}] by |effect|, chanceBest: number[]}. */
   coordinateSeparation(members, trials = 20, seed = 0) {
     return this.#live().coordinateSeparation(Array.from(members), trials, seed);

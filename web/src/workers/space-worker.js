@@ -7,9 +7,13 @@
 // the page (views/space/view.js) drops answers to an older run as well.
 //   kinds (workers/serve.js):
 //     load {points, n, d} → {n, d}
-//     layout {outDim, method} → {done | stopped} after frames {layout, outDim, iteration, total, done, kl?, pca?, preparing?}
+//     layout {outDim, method} → {done | stopped} after frames {layout, outDim, iteration, total, done, kl?, pca?, preparing?,
+//       elapsedMs?, estimateMs?, parts?} (t-SNE, UMAP: the time since the request, and the whole run's
+//       time extrapolated from the iterations stepped so far, once there are ESTIMATE_AFTER of them;
+//       UMAP's last frame: the connected parts of its graph, see partsOf)
 //     pause {}, resume {}: the running layout; a cancel of the layout's request stops it
 //     neighbours {query, k} → {query, original, inLayout}
+//     analogy {a, b, c, k} → [{index, value}]: the k nearest by cosine to a − b + c, inputs left out
 //     report {k, queries, dimensions, members, analogy, trustPoints, senses?} → {n, d, ..., senses?: {n, d, grouping, layoutShare?}}
 //     senseTask {} → {sentences, vocabulary}
 //     senseVectors {glove, words, senses} → {vectors, baseline}
@@ -18,6 +22,7 @@ import { loadSpaceCore } from '../core/space-core.js';
 import { moved, serve } from './serve.js';
 
 const BATCH_MS = 30; // one batch of iterations per frame or two: the layout moves smoothly
+const ESTIMATE_AFTER = 5; // iterations timed before the run's whole time is extrapolated
 let corePromise;
 let data = null; // SpaceData
 let active = null; // {request, handle, paused, cancelled, outDim, method, finish, fail}
@@ -60,7 +65,10 @@ const handlers = {
     if (!factory) throw new Error(`${method === 'tsne' ? 't-SNE' : 'UMAP'} is not in this build of the core yet.`);
     const handle = factory.call(core, rawPoints, data.count(), data.dimension(), { outDim, seed: 0 });
     return new Promise((finish, fail) => {
-      const run = { request, handle, paused: false, cancelled: false, outDim, method, finish, fail };
+      // started: the request's time; prepareMs: the first step (the exact neighbours and the graph
+      // or affinities); stepMs and stepped: the time and number of the iterations after it
+      const run = { request, handle, paused: false, cancelled: false, outDim, method, finish, fail,
+        started: performance.now(), prepareMs: null, stepMs: 0, stepped: 0 };
       active = run;
       request.onCancel(() => { if (active === run) stop(); });
       // The start is drawn at once; the exact neighbours (seconds for thousands of points) are found
@@ -73,6 +81,9 @@ const handlers = {
   pause() { if (active) active.paused = true; },
   resume() {
     if (active?.paused) { active.paused = false; stepLoop(active); }
+  },
+  analogy(core, { a, b, c, k }) {
+    return data.analogy(a, b, c, k);
   },
   neighbours(core, { query, k }) {
     const original = data.nearestByCosine(query, k);
@@ -118,6 +129,18 @@ function firstColumns(values, cols, keep) {
   return out;
 }
 
+const PART_POINTS = 12; // the points named of each part apart from the largest
+
+/** UMAP's graph parts: {count, largest, apart: [{size, points (the first PART_POINTS)}]}. */
+function partsOf(parts) {
+  const sizes = [], points = [];
+  parts.forEach((p, i) => {
+    sizes[p] = (sizes[p] ?? 0) + 1;
+    if (p > 0 && (points[p] ??= []).length < PART_POINTS) points[p].push(i);
+  });
+  return { count: sizes.length, largest: sizes[0], apart: sizes.slice(1).map((size, i) => ({ size, points: points[i + 1] })) };
+}
+
 /** Stops the running layout; its request ends with {stopped: true} (the page has dropped it). */
 function stop() {
   if (!active) return;
@@ -147,18 +170,31 @@ function stepLoop(run) {
 
 function stepBatch(run) {
   if (run.cancelled || run.paused) return;
-  const started = performance.now();
+  let started = performance.now();
+  if (run.prepareMs === null) { // the first step builds the graph: timed apart from the iterations
+    run.handle.step(1);
+    run.prepareMs = performance.now() - started;
+    started = performance.now();
+  }
   let step = 1;
+  const before = run.handle.iteration();
   while (!run.handle.done() && performance.now() - started < BATCH_MS) {
     run.handle.step(step);
     step = Math.min(step * 2, 50);
   }
+  const now = performance.now();
+  run.stepMs += now - started;
+  run.stepped += run.handle.iteration() - before;
   const layout = run.handle.layout();
   layoutNow = { layout, outDim: run.outDim };
   const done = run.handle.done();
+  const iteration = run.handle.iteration(), total = run.handle.totalIterations();
+  const elapsedMs = now - run.started;
+  const estimateMs = run.stepped >= ESTIMATE_AFTER ? elapsedMs + (run.stepMs / run.stepped) * (total - iteration) : undefined;
   run.request.frame({
-    layout, outDim: run.outDim, iteration: run.handle.iteration(),
-    total: run.handle.totalIterations(), done, kl: run.method === 'tsne' ? run.handle.klDivergence() : undefined,
+    layout, outDim: run.outDim, iteration, total, done, elapsedMs, estimateMs, ms: done ? elapsedMs : undefined,
+    kl: run.method === 'tsne' ? run.handle.klDivergence() : undefined,
+    parts: done && run.method === 'umap' ? partsOf(run.handle.graphParts()) : undefined,
   });
   if (done) {
     run.handle.delete();

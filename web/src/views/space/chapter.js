@@ -14,8 +14,12 @@ export const chapter = {
     { url: 'spm', key: 'spaceMethod', parse: oneOf(['pca', 'tsne', 'umap']), default: 'pca' },
     { url: 'spdim', key: 'spaceDim', parse: intIn(2, 3), default: 2 },
     { url: 'spw', key: 'spaceWord', parse: text(40), default: 'husband' },
-    { url: 'spc', key: 'spaceColour', parse: oneOf(['rank', 'list']), default: 'rank' },
+    { url: 'spc', key: 'spaceColour', parse: oneOf(['rank', 'list', 'sense']), default: 'rank' },
     { url: 'spl', key: 'spaceList', parse: text(300), default: ROYAL },
+    // the analogy a − b + c: king − man + woman
+    { url: 'spqa', key: 'spaceA', parse: text(40), default: 'king' },
+    { url: 'spqb', key: 'spaceB', parse: text(40), default: 'man' },
+    { url: 'spqc', key: 'spaceC', parse: text(40), default: 'woman' },
   ],
   figures: {
     space_map: {

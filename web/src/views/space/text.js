@@ -32,11 +32,11 @@ export function projectionText(n, d, outDim, unit = UNITS.word) {
 }
 
 export function recallText(recall, k, d, outDim, queries, method, unit = UNITS.word) {
-  return `Neighbourhood kept by this ${method} layout: on average ${num(recall * k)} of each ${unit.one}’s ${k} nearest neighbours by cosine in ${d} dimensions are also among its ${k} nearest on the ${outDim}-D screen (k-NN recall ${pct(recall)}, measured on ${queries} ${unit.many} ${unit.spread}). A point far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.`;
+  return `k-NN recall, in plain words: of a ${unit.one}’s ${k} nearest neighbours in the original space (by cosine, in ${d} dimensions), how many are also among its ${k} nearest on the ${outDim}-D screen. For this ${method} layout: on average ${(recall * k).toFixed(1)} of ${k}, a recall of ${pct(recall)} (measured on ${queries} ${unit.many} ${unit.spread}). A point far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.`;
 }
 
 export function trustText(trust, k, unit = UNITS.word) {
-  return `Trustworthiness (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}): ${num(trust.value)}. 1 means every screen neighbour is an original neighbour; it penalises screen neighbours that are far down the original ranking.`;
+  return `Trustworthiness asks the other way round: are the points that look close on the screen really close in the original space? 1 means every screen neighbour is also an original neighbour; a screen neighbour far down the original ranking lowers it more than a near miss. Here: ${num(trust.value)} (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}).`;
 }
 
 /**
@@ -127,9 +127,42 @@ export function senseLayoutText(layoutShare, g, method, outDim) {
   return `On the ${outDim}-D ${method} picture, the nearest point of the same word has the same sense for ${pct(layoutShare)} of the sentences, against ${pct(g.neighbourSameSense)} in the original space: ${reading}. A projection can split groups the original space joins and join groups it splits, so read the grouping from the original-space numbers.`;
 }
 
+const seconds = (ms) => (ms < 10000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000).toLocaleString('en'));
+
 /** The progress line under the picture, for a frame of a PCA, t-SNE or UMAP run. */
 export function progressLine(method, frame, many) {
   if (frame.done) return `${method}: done${frame.ms !== undefined ? ` in ${frame.ms.toFixed(0)} ms (in the worker)` : ''}.`;
   if (frame.preparing) return `${method}: the start drawn (the ${many}’ first ${frame.outDim} PCA scores); finding each point’s nearest neighbours in the original space…`;
-  return `${method}: iteration ${frame.iteration} of ${frame.total}${frame.kl !== undefined ? `, KL divergence ${frame.kl.toFixed(3)}` : ''}`;
+  return `${method}: iteration ${frame.iteration} of ${frame.total}${frame.kl !== undefined ? `, KL divergence ${frame.kl.toFixed(3)}` : ''}${timeText(frame)}`;
+}
+
+/** "· 3.2 s so far, about 14 s in all on this machine": the worker's clock, and its extrapolation. */
+export function timeText(frame) {
+  if (frame.elapsedMs === undefined) return '';
+  const estimate = frame.estimateMs === undefined ? '' : `, about ${seconds(frame.estimateMs)} s in all on this machine (from the iterations so far; Cancel stops it)`;
+  return ` · ${seconds(frame.elapsedMs)} s so far${estimate}`;
+}
+
+/**
+ * The analogy's sentences: `lead` what was computed (and that the three inputs are left out), and
+ * for a random table that the answer means nothing; `more` (folded) how to read it.
+ * `query` is {a, b, c, d, unit}.
+ */
+export function analogyQueryText({ a, b, c, d, unit }, k, source, topCosine) {
+  const lead = `The ${k} ${unit.many} nearest by cosine to ${a} − ${b} + ${c} in the original ${d}-D space, leaving out ${a}, ${b} and ${c} themselves (as word2vec’s analogy test does).`;
+  if (source === 'random') {
+    return { lead: `${lead} But this table is random: its rows are unrelated to the words, so this answer is meaningless, chance and nothing else (the top cosine is ${num(topCosine)}).`, more: '' };
+  }
+  return { lead, more: `The top cosine is ${num(topCosine)}; 1 would be exactly the direction of ${a} − ${b} + ${c}. Whether the ${unit.one} you expect comes first is what these vectors say: an analogy is a tendency of the numbers, not a rule the table obeys.` };
+}
+
+/**
+ * UMAP's graph in separate parts: the groups placed apart for want of an edge, named. Nothing is
+ * said when the graph is one part.
+ */
+export function umapPartsText(parts, words, unit = UNITS.word) {
+  if (!parts || parts.count < 2) return '';
+  const others = parts.apart.reduce((s, p) => s + p.size, 0);
+  const named = parts.apart.slice(0, 3).map((p) => `${p.points.map((i) => words[i]).join(', ')}${p.size > p.points.length ? ', …' : ''}`);
+  return `UMAP’s neighbour graph falls into ${parts.count} separate parts: the largest holds ${parts.largest.toLocaleString('en')} ${unit.many}, the other ${others.toLocaleString('en')} have no edge to it (${named.map((x) => `“${x}”`).join('; ')}${parts.apart.length > 3 ? '; …' : ''}). Only UMAP’s push moves such a part, so where it lands, and how far from the rest, means nothing.`;
 }

@@ -11,9 +11,11 @@ import { createSpacePlot } from '../../components/space-plot.js';
 import { loadGlove, loadVectorFile, prepareVectorReader } from '../../vectors/store.js';
 import { text } from '../../params.js';
 import { renderNeighbours, renderReport, renderVariance } from './panels.js';
-import { readout, projectionText, randomTableText, piecesText, progressLine, TSNE_NOTE, UNITS } from './text.js';
+import { readout, projectionText, randomTableText, piecesText, progressLine, umapPartsText, TSNE_NOTE, UNITS } from './text.js';
 import { contextTable, encoderTable, findPoint, isContext, needsModel } from './sources.js';
-import { renderLegend, renderSenses } from './senses.js';
+import { renderSenses } from './senses.js';
+import { COLOUR_OPTIONS, colourMode, listWords, renderColourLegend } from './colour.js';
+import { ANALOGY_K, buildAnalogy } from './analogy.js';
 import { buildModelLoader, modelUrl } from '../../components/model-loader.js';
 import { sharedEncoderClient } from '../../core/encoder-client.js';
 import { createWorkerClient, isDropped } from '../../core/worker-client.js';
@@ -48,11 +50,13 @@ export const view = {
     const legend = figure.append('div').attr('class', 'space-legend-box');
     const sourceNote = figure.append('p').attr('id', 'space-source-note');
     figure.append('p').attr('class', 'hint').text('Click or tap a point to read its neighbours; in 3-D, drag to rotate. The wheel or a pinch zooms.');
+    const partsNote = figure.append('p').attr('id', 'space-umap-parts');
     const projection = figure.append('p').attr('id', 'space-projection');
     const side = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'space-neighbours-title');
     side.append('h3').attr('id', 'space-neighbours-title').text('Neighbours: the original space beside the layout');
     const randomNote = side.append('p').attr('id', 'space-random-note');
     const neighbours = side.append('div').attr('class', 'space-neighbours');
+    const analogy = buildAnalogy(results, update);
     const variance = results.append('section').attr('class', 'stage').attr('id', 'space-variance');
     const sensesBox = results.append('div').attr('id', 'space-senses-box');
     const report = results.append('div').attr('id', 'space-report');
@@ -71,6 +75,8 @@ export const view = {
     let paused = false;
     let reportList = null; // the word list the last report was asked for
     let layoutRequest = null; // the running layout's request (Cancel cancels it)
+    let legendKey = ''; // what the legend shows, to draw it again only when that changes
+    let analogyKey = ''; // the words and data the analogy answer was asked for
 
     const spaceWorker = createWorkerClient({
       start: () => new Worker(new URL('../../workers/space-worker.js', import.meta.url), { type: 'module' }),
@@ -124,7 +130,9 @@ export const view = {
       frame = m;
       status.error('');
       bar.property('value', m.iteration / m.total);
-      progressText.text(progressLine(methodName(current.spaceMethod), m, unit().many));
+      progressText.text(progressLine(methodName(current.spaceMethod), m, unit().many))
+        .attr('data-elapsed-ms', m.elapsedMs === undefined ? null : String(m.elapsedMs))
+        .attr('data-estimate-ms', m.estimateMs === undefined ? null : String(m.estimateMs));
       if (m.pca) renderVariance(variance, m.pca, words.length, dim(), m.outDim);
       projection.text(projectionText(words.length, dim(), m.outDim, unit()));
       readoutLine.text(readout(words.length, dim(), m.outDim));
@@ -132,6 +140,7 @@ export const view = {
       view.attr('data-frame', `${run} ${m.iteration}`); // this run's latest frame is drawn (the first-frame benchmark waits on it)
       if (m.preparing) view.attr('data-start-drawn', String(run)); // the start, drawn before the neighbours were found
       buttons(!m.done);
+      partsNote.text(umapPartsText(m.parts, words, unit())).attr('data-parts', m.parts ? String(m.parts.count) : null);
       if (m.done) {
         view.attr('data-layout', String(run));
         askNeighbours();
@@ -145,14 +154,59 @@ export const view = {
 
     function draw() {
       if (!frame) return;
-      const colours = dataset?.senses?.colours ?? null;
-      const listed = current.spaceColour === 'list' && !colours ? new Set(listIndices()) : new Set();
+      const mode = colourMode(current.spaceData, current.spaceColour);
+      const colours = mode === 'sense' ? dataset?.senses?.colours ?? null : null;
+      const listed = mode === 'list' ? new Set(listIndices()) : new Set();
       const marked = new Set(picked.original.map((n) => n.index));
       plot.draw({ layout: frame.layout, outDim: frame.outDim, listed, marked, selected: picked.query, labels: words, colours });
+      showLegend();
     }
 
     function listIndices() {
-      return current.spaceList.toLowerCase().split(/[\s,]+/).filter(Boolean).map((w) => findPoint(words, w)).filter((i) => i >= 0);
+      return listWords(current.spaceList).map((w) => findPoint(words, w)).filter((i) => i >= 0);
+    }
+
+    /** The colour's legend, drawn again only when the colouring, the list or the points change. */
+    function showLegend() {
+      if (!words) return;
+      const mode = colourMode(current.spaceData, current.spaceColour);
+      const key = `${dataKey}|${words.length}|${mode}|${mode === 'list' ? current.spaceList : ''}`;
+      if (key === legendKey) return;
+      legendKey = key;
+      const typed = [...new Set(listWords(current.spaceList))];
+      renderColourLegend(legend, { mode, source: current.spaceData, n: words.length, classes: dataset?.senses?.classes ?? null,
+        found: typed.filter((w) => findPoint(words, w) >= 0), missing: typed.filter((w) => findPoint(words, w) < 0) });
+    }
+
+    /** The analogy a − b + c, asked again when a word or the points change. */
+    function askAnalogy() {
+      if (!words || isContext(current.spaceData)) return;
+      const typed = [current.spaceA, current.spaceB, current.spaceC];
+      const key = `${dataKey}|${typed.join('|')}`;
+      if (key === analogyKey) return;
+      analogyKey = key;
+      const [a, b, c] = typed.map((w) => findPoint(words, w));
+      view.attr('data-analogy', null);
+      const missing = typed.filter((w, i) => [a, b, c][i] < 0);
+      if (missing.length) {
+        analogy.missing([...new Set(missing.map((w) => w || '(an empty field)'))], words.length, unit());
+        view.attr('data-analogy', 'missing');
+        return;
+      }
+      const query = { a: words[a], b: words[b], c: words[c], d: dim(), unit: unit() };
+      const source = current.spaceData;
+      const myRun = run, myWords = words;
+      // not through ask(): a refusal (a − b + c = 0) is said in the section, and the layout goes on
+      spaceWorker.request('analogy', { a, b, c, k: Math.min(ANALOGY_K, words.length - 3) }, { channel: 'analogy' }).then((nearest) => {
+        if (myRun !== run) return;
+        analogy.show(nearest, { words: myWords, query, source });
+        view.attr('data-analogy', String(run));
+        drawnLater();
+      }, (error) => {
+        if (myRun !== run || isDropped(error)) return;
+        analogy.failed(error.message);
+        view.attr('data-analogy', 'missing');
+      });
     }
 
     function askNeighbours() {
@@ -198,13 +252,18 @@ export const view = {
 
     async function loadData(s) {
       const myRun = ++run;
-      for (const kind of ['senseTask', 'senseVectors', 'neighbours', 'report']) spaceWorker.cancel(kind); // of the older run
+      for (const kind of ['senseTask', 'senseVectors', 'neighbours', 'report', 'analogy']) spaceWorker.cancel(kind); // of the older run
       frame = null;
       picked = { original: [], inLayout: [], query: -1 };
       dataset = null;
-      view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null).attr('data-state', null);
+      words = null;
+      legendKey = '';
+      analogyKey = '';
+      analogy.clear();
+      analogy.section.style('display', isContext(s.spaceData) ? 'none' : null); // sentences are no words to add
+      view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null).attr('data-state', null).attr('data-analogy', null);
       sensesBox.selectAll('*').remove();
-      renderLegend(legend, null);
+      legend.selectAll('*').remove();
       sourceNote.text('');
       loader.box.style('display', needsModel(s.spaceData) ? null : 'none');
       if (needsModel(s.spaceData) && !client.ready) {
@@ -241,10 +300,11 @@ export const view = {
         words = dataset.words.slice(0, n);
         const points = s.spaceData === 'random' ? core.randomTable(n, 100, 0) : dataset.data.slice(0, n * dataset.dim);
         randomNote.text('');
-        renderLegend(legend, dataset.senses?.classes ?? null);
+        showLegend();
         if (dataset.pieces) sourceNote.text(piecesText(n, d, dataset.pieces));
         view.attr('data-state', null);
         ask('load', { points, n, d }, () => {}, { transfer: [points.buffer] });
+        askAnalogy();
         runLayout(s, false);
       } catch (error) {
         if (myRun === run) {
@@ -306,6 +366,7 @@ export const view = {
       if (unmounted) return; // a model load that ends after the chapter was left
       current = s;
       ui.sync(s);
+      analogy.sync(s);
       const nextData = `${s.spaceData}|${s.spaceData === 'file' ? fileTable?.words.length : isContext(s.spaceData) ? '' : s.spaceCount}`;
       const nextLayout = `${nextData}|${s.spaceMethod}|${s.spaceDim}`;
       if (nextData !== dataKey) {
@@ -320,6 +381,7 @@ export const view = {
         runLayout(s);
         return;
       }
+      askAnalogy(); // asked as soon as the points are loaded; it needs no layout
       if (frame?.done && words) {
         if (words[picked.query] !== s.spaceWord.toLowerCase()) askNeighbours();
         if (reportList !== s.spaceList) askReport(); // the coordinate exercise follows the list
@@ -358,7 +420,7 @@ function buildControls(view, core, state, update) {
   const hasTsne = typeof core.createTsneLayout === 'function', hasUmap = typeof core.createUmapLayout === 'function';
   const methodSelect = select_('space-method', 'layout', [['pca', 'PCA'], ['tsne', hasTsne ? 't-SNE' : 't-SNE (not in this build)', !hasTsne], ['umap', hasUmap ? 'UMAP' : 'UMAP (not in this build)', !hasUmap]], 'spaceMethod');
   const dimSelect = select_('space-dim', 'display', [['2', '2-D'], ['3', '3-D']], 'spaceDim');
-  const colourSelect = select_('space-colour', 'colour', [['rank', 'by frequency rank'], ['list', 'by the word list']], 'spaceColour');
+  const colourSelect = select_('space-colour', 'colour', COLOUR_OPTIONS, 'spaceColour');
   const countBox = row.append('div').attr('class', 'control');
   countBox.append('label').attr('for', 'space-count').text('words (most frequent first)');
   const count = countBox.append('input').attr('id', 'space-count').attr('type', 'range').attr('min', 100).attr('max', 20000).attr('step', 100)
@@ -389,7 +451,9 @@ function buildControls(view, core, state, update) {
       dataSelect.property('value', s.spaceData);
       methodSelect.property('value', s.spaceMethod);
       dimSelect.property('value', String(s.spaceDim));
-      colourSelect.property('value', s.spaceColour);
+      // the colouring drawn: senses only for sentences, the frequency rank only for tables
+      colourSelect.selectAll('option').property('disabled', function () { return this.value === (isContext(s.spaceData) ? 'rank' : 'sense'); });
+      colourSelect.property('value', colourMode(s.spaceData, s.spaceColour));
       count.property('value', s.spaceCount).property('disabled', s.spaceData === 'file' || isContext(s.spaceData)); // a fixed set of points
       countValue.text(s.spaceCount.toLocaleString('en'));
       fileBox.style('display', s.spaceData === 'file' ? null : 'none');
