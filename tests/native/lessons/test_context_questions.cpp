@@ -42,7 +42,7 @@ TEST_CASE("the row is the workbench's attn_weights row, and the question weights
   CHECK(r.pairs.max_difference < 1e-12);
 }
 
-TEST_CASE("a time word makes when answerable; a name answers who; a determiner is skipped for where") {
+TEST_CASE("a time word makes when answerable, a name answers who, a determiner is skipped for where") {
   const aw::ContextQuestionsReport r = ask("Noa is going to the river tomorrow", 2);
   CHECK(r.questions[0].answer == std::vector<int>{0});
   CHECK(r.questions[0].cue == "a capitalised name");
@@ -54,7 +54,7 @@ TEST_CASE("a time word makes when answerable; a name answers who; a determiner i
   CHECK(ask("I am here").questions[2].answer.empty());          // "am" is the verb
 }
 
-TEST_CASE("the centre is clamped to the sentence; an empty sentence is refused") {
+TEST_CASE("the centre is clamped to the sentence and an empty sentence is refused") {
   CHECK(ask("I am going", 9).centre == 2);
   CHECK_THROWS_AS(ask("   "), aw::InputError);
 }

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "core/lessons/modality_tokens.hpp"
-#include "golden.hpp"
+#include "tests/native/golden.hpp"
 
 TEST_CASE("224 x 224 in 16-pixel patches is 196 tokens, 1 s at 16 kHz in 25 ms frames every 10 ms is 98") {
   const aw::ModalityReport r = aw::modality_tokens(aw::ModalityOptions{});

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "core/lessons/word_contexts.hpp"
-#include "golden.hpp"
+#include "tests/native/golden.hpp"
 
 namespace {
 
