@@ -27,6 +27,7 @@ fi
 SCRIPTS=(
   make_golden.py
   make_golden_syllabus.py
+  make_class04_golden.py
   make_kinds_golden.py
   make_positional_golden.py
   make_mixing_golden.py

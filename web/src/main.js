@@ -5,7 +5,7 @@
 // (a service worker, registered when the page is served over http(s)).
 import './styles.css';
 import { loadAttentionCore } from './core/view-core.js';
-import { stateFromQuery, queryFromState, applyTiedWidths } from './state.js';
+import { stateFromQuery, queryFromState, applyTiedWidths, applyViewDefaults, patchedState } from './state.js';
 import { VIEWS, FIGURES, DEFAULT_VIEW_ID, COURSE_PARTS } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';
 import { drawNextChapter } from './components/next-chapter.js';
@@ -184,7 +184,7 @@ function cancelScheduledRender() {
 }
 
 function queryFor(patch) {
-  return queryFromState(applyTiedWidths({ ...state, ...patch }));
+  return queryFromState(patchedState(state, patch));
 }
 
 /** The absolute address of the current state (with `patch` applied), for sharing. */
@@ -299,7 +299,9 @@ function update(patch, { typing = false, afterPaint = false } = {}) {
     return;
   }
   const viewChanged = 'view' in patch && patch.view !== state.view;
+  const from = state.view;
   Object.assign(state, patch);
+  applyViewDefaults(state, from, patch); // a setting at the old view's default takes the new view's (the lab's GloVe)
   applyTiedWidths(state);
   recordEdit({ viewChanged, typing });
   if (viewChanged) {
@@ -424,7 +426,7 @@ function registerOfflineCache() {
 /** The page's frame before the core is ready: chapters, the view's title and sentence, progress. */
 function drawSkeleton() {
   const view = viewById(state.view);
-  drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => { state.view = id; drawSkeleton(); recordEdit({ viewChanged: true }); } });
+  drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => { const from = state.view; state.view = id; applyViewDefaults(state, from); drawSkeleton(); recordEdit({ viewChanged: true }); } });
   document.title = `${view.title} · Attention Whiteboard`;
   const loading = document.getElementById('loading');
   let skeleton = document.getElementById('view-skeleton');

@@ -43,6 +43,39 @@ for (const [i, p] of PARAMS.entries()) {
 
 export const DEFAULT_STATE = Object.freeze(Object.fromEntries(PARAMS.map((p) => [p.key, p.default])));
 
+/**
+ * The defaults of one view: the shared ones with the chapter's own `defaults` over them (the lab
+ * starts on GloVe, as the assignment does). A setting left at its view's default is not written
+ * into the link, and it follows the view when the learner moves to another chapter.
+ */
+export function defaultsFor(viewId) {
+  const chapter = CHAPTERS.find((c) => c.id === viewId);
+  return chapter?.defaults ? { ...DEFAULT_STATE, ...chapter.defaults } : DEFAULT_STATE;
+}
+
+/**
+ * Moving from view `from` to `state.view`: each setting one of the two views sets a default for
+ * takes the new view's default when it still holds the old view's (a choice the learner made is
+ * kept), unless `patch` sets it. Changes `state` and returns it.
+ */
+export function applyViewDefaults(state, from, patch = {}) {
+  if (from === state.view) return state;
+  const before = defaultsFor(from);
+  const after = defaultsFor(state.view);
+  const keys = new Set([...Object.keys(CHAPTERS.find((c) => c.id === from)?.defaults ?? {}), ...Object.keys(CHAPTERS.find((c) => c.id === state.view)?.defaults ?? {})]);
+  for (const key of keys) {
+    if (!(key in patch) && state[key] === before[key]) state[key] = after[key];
+  }
+  return state;
+}
+
+/** `state` with `patch` applied (view defaults followed, widths tied): a new object. */
+export function patchedState(state, patch) {
+  const next = { ...state, ...patch };
+  if ('view' in patch) applyViewDefaults(next, state.view, patch);
+  return applyTiedWidths(next);
+}
+
 /** Keeps d_k and d_v equal to d_model while the widths are tied. */
 export function applyTiedWidths(state) {
   if (state.tieWidths) {
@@ -63,21 +96,31 @@ export function stateFromQuery(search) {
   const byUrl = new Map(PARAMS.map((p) => [p.url, p]));
   const state = { ...DEFAULT_STATE };
   const ignored = [];
+  const given = new Set();
   for (const [key, value] of new URLSearchParams(search)) {
     const param = byUrl.get(key);
     const parsed = param ? param.parse(value) : undefined;
     if (parsed === undefined) ignored.push(key);
-    else state[param.key] = parsed;
+    else {
+      state[param.key] = parsed;
+      given.add(param.key);
+    }
   }
-  return { state: applyFigureView(applyTiedWidths(state)), ignored };
+  applyFigureView(state);
+  // what the link does not say takes the view's own default
+  for (const [key, value] of Object.entries(defaultsFor(state.view))) {
+    if (!given.has(key) && value !== DEFAULT_STATE[key]) state[key] = value;
+  }
+  return { state: applyTiedWidths(state), ignored };
 }
 
 /** The query string for a state: only what differs from the defaults. */
 export function queryFromState(state) {
   const params = new URLSearchParams();
+  const defaults = defaultsFor(state.view);
   for (const { url, key } of PARAMS) {
     const value = state[key];
-    if (value === DEFAULT_STATE[key]) continue;
+    if (value === defaults[key]) continue;
     if (state.tieWidths && (key === 'dK' || key === 'dV')) continue;
     params.set(url, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }

@@ -356,6 +356,48 @@ export class AttentionCore {
   }
 
   /**
+   * The IDs-to-vectors chapter, "how word vectors are learned": what CBOW, skip-gram, GloVe, fastText
+   * and ELMo read as the context of `word` in the corpus (core/lessons/word_contexts.hpp). Returns
+   * {word (its key), window, ngram, vocabulary (sorted), occurrences, cbow: [{document, position,
+   * context: string[], target}], skipgram: [{document, position, target, context, offset}],
+   * cooccurrenceCounts, cooccurrenceWeighted (Float64Array per vocabulary word; GloVe's 1/distance),
+   * bracketed ("<word>"), charNgrams, elmo: [{document, position, left, right}], distinctContexts}.
+   * Throws an Error for a word not in the corpus, a window outside 1–10 or n outside 1–6.
+   * @param {{corpus?: string, word?: string, window?: number, ngram?: number}} options
+   */
+  wordContexts(options = {}) {
+    return this.module.wordContexts(options);
+  }
+
+  /**
+   * The local-context chapter, "I am going to London": the word each question (who, where, when)
+   * needs, found by a stated rule, and the workbench's attn_weights row of token `centre`
+   * (core/lessons/context_questions.hpp). Returns {tokens, notices, centre, attentionRow
+   * (Float64Array), rowSum, questions: [{question, needs, answer: number[], cue, weight}],
+   * answeredWeight (the row's weight on every answering word, each once),
+   * sourceName, dModel, dK, pairs: {oneProduct, pairByPair (Q Kᵀ both ways), maxDifference,
+   * dotProducts, macs}}.
+   * @param {object} options  workbench options plus {centre?: number}
+   */
+  contextQuestions(options = {}) {
+    return this.module.contextQuestions(options);
+  }
+
+  /**
+   * The local-context chapter, other data as tokens: an image in patches, a sound in frames, and the
+   * size of their attention (core/lessons/modality_tokens.hpp). Returns {counts: [{name ('text',
+   * 'image', 'audio'), tokens, perToken, leftOver, pairs (T²), scoreMacs, weightedMacs (T²·d),
+   * projectionMacs (3·T·d²), recurrentSteps (T)}], patchesDown, patchesAcross, frameSamples,
+   * hopSamples, audioSamples, width}. Throws an Error for a patch larger than the image, a frame
+   * longer than the sound, or a zero size.
+   * @param {{imageHeight?, imageWidth?, patch?, channels?, audioSeconds?, sampleRate?, frameMs?,
+   *          hopMs?, textTokens?, width?: number}} options
+   */
+  modalityTokens(options = {}) {
+    return this.module.modalityTokens(options);
+  }
+
+  /**
    * The IDs-to-vectors chapter: the shape of every representation for a vocabulary size, a sequence length and
    * an embedding width. Returns [{name, shape: number[], axes, values}].
    */

@@ -21,6 +21,10 @@ export const chapter = {
     { url: 'rwa', key: 'repWordA', parse: text(40), default: 'dog' },
     { url: 'rwb', key: 'repWordB', parse: text(40), default: 'car' },
     ...SIZES.map((s) => ({ url: s.url, key: s.key, parse: intIn(s.min, s.max), default: s.def })),
+    // "How are word vectors learned?" (word-methods.js): the word followed, the window, fastText's n
+    { url: 'rlw', key: 'repLearnWord', parse: text(40), default: 'dog' },
+    { url: 'rlwin', key: 'repLearnWindow', parse: intIn(1, 10), default: 2 },
+    { url: 'rln', key: 'repLearnN', parse: intIn(1, 6), default: 3 },
   ],
   // opens on its figure already: it joins the slot so the settings fold under it
   firstScreen: { selector: '#rep-ids', note: false },

@@ -11,10 +11,11 @@ import { PAGE_LIMITS } from '../../limits.js';
 import { text } from '../../params.js';
 import { dataTable } from '../../components/data-table.js';
 import { SIZES } from './chapter.js';
+import { mountWordMethods } from './word-methods.js';
 
 /** The IDs-to-vectors chapter (its number: its place in views/chapters.js). */
 export const view = {
-  mount(root, { core, state, update }) {
+  mount(root, { core, state, update, drawnLater }) {
     const view = select(root).append('section').attr('id', 'ids-view').attr('class', 'view').attr('aria-labelledby', 'ids-title');
     view.append('h2').attr('id', 'ids-title').text('From IDs to vectors');
     view.append('p').attr('class', 'lead').text(
@@ -51,6 +52,7 @@ export const view = {
       sections[key] = section.append('div');
     }
     buildShapeControls(sections.shapes, state, update);
+    const learning = mountWordMethods(results, { core, state, update, drawnLater });
 
     return {
       status,
@@ -88,6 +90,7 @@ export const view = {
         drawTfidf(sections.tfidf, r);
         drawDense(sections.dense, { r, experiment, second, current, docText });
         drawShapes(sections.shapes, shapes, current);
+        learning.render(current, { experiment });
       },
     };
   },

@@ -8,22 +8,27 @@ import { num, full, shapeText, NOT_DEFINED } from '../../format.js';
 import { tableFor } from '../../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../../vectors/report.js';
 import { dataTable } from '../../components/data-table.js';
+import { mountAssignment } from './assignment.js';
 
 export const view = {
   mount(root, { core, jobs, state, update }) {
     const view = select(root).append('section').attr('id', 'lab').attr('class', 'view').attr('aria-labelledby', 'lab-title');
     view.append('h2').attr('id', 'lab-title').text('Assignment lab: real word vectors, recorded');
     view.append('p').attr('class', 'lead').text(
-      'The assignment replaces the random table with pretrained vectors and records what changed. Pick GloVe (a bundled 20,000-word subset) or your own GloVe / word2vec / fastText file; every width follows the vectors. Your file is read in this browser tab and never leaves it.',
+      'The assignment replaces the random table with pretrained vectors and records what changed. The lab starts on GloVe (a bundled 20,000-word subset), as the assignment does; pick your own GloVe / word2vec / fastText file or a random table instead, and every width follows the vectors. Your file is read in this browser tab and never leaves it.',
     );
-    return mountTwoSentences(view, {
+    let assignment = null; // the steps and the positional-encoding question, above the results
+    const mounted = mountTwoSentences(view, {
       core, jobs, state, update, resultsId: 'lab-results',
       draw: (results, experiment, current) => {
         const table = tableFor(current.source);
         const report = buildLabReport(experiment, current, { fileName: current.source === 'file' ? table?.fileName : undefined });
         drawReport(results, { report, experiment });
+        assignment.render(experiment, report, current);
       },
     });
+    assignment = mountAssignment(view, { core, before: view.select('#lab-results').node() });
+    return mounted;
   },
 };
 

@@ -73,3 +73,10 @@ export function largestTied(values, among = values.map((_, j) => j)) {
   const top = Math.max(...among.map((j) => values[j]));
   return among.filter((j) => ties(values[j], top));
 }
+
+/**
+ * The largest change of any output when the words are reordered (the outputs compared row for row,
+ * each with its own word) counts as "none" up to this: float64 rounding of outputs of size about
+ * 1 stays near 1e-15; the core's own observation (a) uses 1e-9 relative to the outputs' scale.
+ */
+export const ORDER_CHANGE = 1e-9;

@@ -7,6 +7,8 @@ import { drawHeatmap } from '../../components/heatmap/index.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { text } from '../../params.js';
 import { MAX_RADIUS, DIRECTIONS } from './chapter.js';
+import { mountQuestions } from './questions.js';
+import { mountModalities } from './modalities.js';
 
 const PANELS = [
   { id: 'a', sentenceKey: 'winSentenceA', centreKey: 'winCentreA', targetKey: 'winTargetA' },
@@ -42,9 +44,13 @@ export const view = {
       'The class’s “window size 2” means two words on each side of the centre. Libraries differ: some count a radius, some the total positions, so check which one a parameter means. A window is also not an n-gram: a bigram is two consecutive words, not a centre with its neighbours.',
     );
 
+    const questions = mountQuestions(view, { core, state, update });
+    const modalities = mountModalities(view, { core, state, update });
+
     return {
       status,
       render(current) {
+        modalities.render(current, questions.render(current));
         select(root).select('#win-radius').property('value', current.winRadius);
         select(root).select('#win-radius-value').text(String(current.winRadius));
         select(root).select('#win-direction').property('value', current.winDirection);
