@@ -9,6 +9,7 @@ import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
 import { LOPSIDED_ROWS, NEARLY_ALL, ties } from '../shared/thresholds.js';
 import { dataTable } from '../../components/data-table.js';
 import { figureAttr } from '../../components/figures.js';
+import { foldsStartOpen } from '../../components/more.js';
 
 export const view = {
   mount(root, { core, jobs, state, update }) {
@@ -109,8 +110,11 @@ function drawResults(results, { experiment, state }) {
     const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
     chart.append('p').attr('class', 'notice bank-missing').text(`${items.length - drawn.length} comparison${items.length - drawn.length === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.`);
   }
-  // open here; a figure embed of the chart starts it closed (components/figures.js)
-  const tableBox = chart.append('details').attr('class', 'figure-table-box').attr('open', true);
+  // closed, as a heatmap's "Show as table" is (issue 34), and kept as the reader left it across
+  // renders; open in an embed and in present mode (a figure embed of the chart closes it, components/figures.js)
+  const kept = results.node().dataset.tableOpen;
+  const tableBox = chart.append('details').attr('class', 'figure-table-box').property('open', kept ? kept === 'true' : foldsStartOpen());
+  tableBox.on('toggle', () => { results.node().dataset.tableOpen = String(tableBox.property('open')); });
   tableBox.append('summary').text('As a table, with how to read each');
   const table = dataTable(tableBox).attr('class', 'cosine-table bank-table');
   const head = table.append('thead').append('tr');

@@ -11,6 +11,7 @@ import { num } from '../../format.js';
 import { text } from '../../params.js';
 import { dataTable } from '../../components/data-table.js';
 import { beyondHeading } from '../../components/nav.js';
+import { keptFold } from '../../components/more.js';
 
 const WIDTHS = [4, 6, 8, 12, 16, 24, 32];
 
@@ -20,7 +21,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'heads-view').attr('class', 'view').attr('aria-labelledby', 'heads-title');
     beyondHeading(view.append('h2').attr('id', 'heads-title'), 'PyTorch and multi-head attention', 'part');
     view.append('p').attr('class', 'lead').text(
-      'nn.MultiheadAttention projects the input once into Q, K and V, cuts their d_model features into h equal slices (the heads), runs attention in every slice side by side, glues the results back together and mixes them with one more matrix, W_o. The numbers below are that module’s, computed from the PyTorch notebook’s random stream and checked against real PyTorch.',
+      'nn.MultiheadAttention cuts Q, K and V into h equal slices of features (the heads), runs attention in each side by side, glues the results together and mixes them with one more matrix, W_o. The numbers are that module’s, checked against real PyTorch.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const sentences = form.append('div').attr('class', 'control-row');
@@ -127,7 +128,8 @@ function drawAll(results, r, current, update) {
   // 1. per head: the chapter's key figure, first (components/first-screen.js puts it under the
   // sentences; numbered in the order it is read, issue 15)
   const per = stage(results, 'heads-per', '1. Every head attends on its own', 'all');
-  per.append('p').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
+  // the explanations fold where they are, each kept open across renders (components/more.js)
+  keptFold(results, per, 'per-how', 'how each head computes its weights').append('p').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
   const grid = per.append('div').attr('class', 'heatmap-row heads-grid');
   s.heads.forEach((head, h) => {
     heat(results, grid, { name: `head ${h} weights`, matrix: head.attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
@@ -146,7 +148,7 @@ function drawAll(results, r, current, update) {
 
   // 2. where the heads' slices come from
   const split = stage(results, 'heads-split', `2. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
-  split.append('p').text(
+  keptFold(results, split, 'split-how', 'which columns each head takes').append('p').text(
     `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
   );
   const weights = split.append('details').attr('class', 'in-proj');
@@ -160,7 +162,7 @@ function drawAll(results, r, current, update) {
 
   // 3. concat and W_o
   const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o', 'all');
-  cat.append('p').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
+  keptFold(results, cat, 'concat-how', 'what W_o does').append('p').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
   const catRow = cat.append('div').attr('class', 'heatmap-row');
   heat(results, catRow, { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
   heat(results, catRow, { name: 'W_o (out_proj.weight)', matrix: r.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in' });
@@ -170,7 +172,8 @@ function drawAll(results, r, current, update) {
   params.text(`Parameters: in_proj_weight ${r.paramsInProj.toLocaleString('en')} and out_proj ${r.paramsOutProj.toLocaleString('en')} numbers, whatever the head count. More heads with the same d_model cut the same features into thinner slices; they do not add weights. The head count is a hyperparameter; the weights are parameters (here untrained).`);
 
   // 4. heads vs depth, batch vs heads
-  const axes = stage(results, 'heads-axes', '4. Heads are not layers, and the batch is not the heads');
+  const axesStage = stage(results, 'heads-axes', '4. Heads are not layers, and the batch is not the heads');
+  const axes = keptFold(results, axesStage, 'axes-how', 'heads against depth, and the batch axis shape by shape');
   axes.append('p').text(`Heads run in parallel inside one block: ${r.heads === 1 ? 'the one head reads' : r.heads === 2 ? 'both heads read' : `all ${r.heads} heads read`} the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
   axes.append('p').text(`The batch axis counts sentences (here B = 2); the head axis counts slices of features (here ${r.heads}). PyTorch wants (batch, tokens, features) with batch_first=True; the notebook’s X.unsqueeze(0) adds a batch of one, not a head.`);
   if (r.batchable) {
@@ -192,9 +195,10 @@ function drawAll(results, r, current, update) {
 
   // 5. one head vs the hand-written block
   const one = stage(results, 'heads-one', '5. One head beside the hand-written Q/K/V block');
-  one.append('p').text('The same X goes through the notebook’s own block (three nn.Linear, softmax(Q Kᵀ / √d_model) V) and through nn.MultiheadAttention with one head. Their outputs differ, for reasons that are all in the parameters:');
-  const reasons = one.append('ul');
-  reasons.append('li').text('the module initialises its own in_proj_weight (xavier), separately from the three nn.Linear layers (kaiming), so Q, K and V are different numbers;');
+  const why = keptFold(results, one, 'one-why', 'why the two outputs differ');
+  why.append('p').text('The same X goes through the notebook’s own block (three nn.Linear, softmax(Q Kᵀ / √d_model) V) and through nn.MultiheadAttention with one head. Their outputs differ, for reasons that are all in the parameters:');
+  const reasons = why.append('ul');
+  reasons.append('li').text('the module initialises its own in_proj_weight (Xavier: uniform numbers in a range set by its input and output widths), separately from the three nn.Linear layers (Kaiming: uniform within ±1/√(input width)), so Q, K and V are different numbers;');
   reasons.append('li').text('it multiplies by an output projection out_proj afterwards, which the hand-written block does not have;');
   reasons.append('li').text('it scales q by 1/√head_dim before the product instead of dividing the scores afterwards: the same value up to rounding, so this one changes nothing you can see.');
   const cmp = one.append('div').attr('class', 'heatmap-row');
