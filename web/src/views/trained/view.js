@@ -29,12 +29,12 @@ export const view = {
     beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention after training', 'all');
     view.append('p').attr('class', 'lead').text(
       'Everything in the class ran on random, untrained projections, so it could only show that outputs depend on context. ' +
-        'This chapter runs a real pretrained model in your browser: Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer ' +
-        'that turns a sentence into one vector.',
+        'Here a real pretrained model runs in your browser.',
     );
     // the rest of the introduction folds under the lead (components/more.js)
-    moreFold(view, 'where the model comes from').append('p').text(
-      'Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
+    moreFold(view, 'which model, and where it comes from').append('p').text(
+      'It is Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer that turns a sentence into one vector. ' +
+        'Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
         'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
     );
     buildControls(view, state, update);

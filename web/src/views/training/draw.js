@@ -10,6 +10,7 @@ import { drawTrainingExport } from './export.js';
 import { parameterList } from './run-data.js';
 import { drawSenseCheck } from './sense.js';
 import { countsSentence, overfittingNote, inferenceText, persistenceText, stepLossTitle } from './text.js';
+import { keptFold } from '../../components/more.js';
 
 const SECTIONS = [
   ['counts', 'Examples, batches, steps, epochs'],
@@ -64,7 +65,8 @@ function drawCounts(section, run, state, changes) {
     item.append('dd').attr('data-value', String(value)).text(String(value));
   }
   section.append('p').attr('class', 'counts-sentence').text(countsSentence(c, run.config.batchSize));
-  section.append('p').text(
+  // the explanations fold where they are, each kept open across redraws (components/more.js)
+  keptFold(section, section, 'step-how', 'what one step does').append('p').text(
     `One step = one batch: the block runs forward on each of the batch’s sentences, the loss is averaged over them, gradients flow back, and the optimiser (${run.config.optimizer === 'adam' ? 'Adam' : 'SGD'}, learning rate ${run.config.learningRate}) updates the parameters once.`,
   );
   if (run.diverged) section.append('p').attr('class', 'error divergence').attr('role', 'alert').text(run.diverged);
@@ -99,7 +101,7 @@ function drawCurves(section, run) {
   }
   const note = overfittingNote(run.epochs);
   section.append('p').attr('class', note.rising ? 'notice overfit-note' : 'overfit-note').attr('data-rising', String(note.rising)).text(note.text);
-  section.append('p').attr('class', 'muted').text(
+  keptFold(section, section, 'validation-how', 'what the validation sentences are').append('p').attr('class', 'muted').text(
     `Validation sentences are held out: never trained on, and their context words never occur in the training sentences${run.config.inputs === 'glove' ? ', so only what GloVe already knows about those words can carry them' : `. With the random table those words have random vectors that training never used: what carries over is the ambiguous word itself, which already narrows the ${run.dataset.classes.length} classes (${run.dataset.classes.join(', ')}) to its own senses, and common words such as “the”. Try GloVe and compare the validation curves`}.`,
   );
   drawStepTable(section, run);
@@ -145,14 +147,14 @@ function drawAttention(section, run, state, update, changes) {
   section.append('p').attr('class', 'persistence').attr('data-n', String(a.n)).attr('data-count', String(a.weights.length)).text(
     persistenceText({ n: a.n, count: a.weights.length, parameterCount: changes?.count ?? 0, tokens }),
   );
-  section.append('p').attr('class', 'epoch-separate').text(
+  keptFold(section, section, 'epoch-how', 'why an epoch never joins two sentences').append('p').attr('class', 'epoch-separate').text(
     `An epoch passes over all ${run.counts.examples} training sentences, ${run.config.batchSize} to a batch, but attention never reaches across sentences: each sentence’s A is square in its own tokens, as above, and a batch only averages the sentences’ losses. What one sentence teaches another travels through the shared parameters, never through A.`,
   );
 }
 
 function drawWeights(section, run, changes) {
   section.html('');
-  section.append('p').text(
+  keptFold(section, section, 'weights-how', 'what these matrices are').append('p').text(
     'The three projections as they are now, and beside each its change since step 0 (now minus the initial values). These are the parameters the optimiser updates; they stay when the sentence changes.',
   );
   const row = section.append('div').attr('class', 'heatmap-row');

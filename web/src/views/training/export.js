@@ -5,6 +5,7 @@ import { download } from '../../components/export.js';
 import { matrixNpy, matricesJson } from '../../components/export-formats.js';
 import { pytorchTrainingScript } from './script.js';
 import { parameterList, scriptInput } from './run-data.js';
+import { keptFold } from '../../components/more.js';
 
 export function drawTrainingExport(section, run) {
   section.html('');
@@ -27,7 +28,7 @@ export function drawTrainingExport(section, run) {
     });
   row.append('button').attr('type', 'button').attr('data-export', 'training_run.py').text('PyTorch script that repeats this run')
     .on('click', () => download('training_run.py', new Blob([pytorchTrainingScript(scriptInput(run))], { type: 'text/x-python' })));
-  section.append('p').attr('class', 'muted').text(
+  keptFold(section, section, 'script-how', 'what the script does').append('p').attr('class', 'muted').text(
     `The script starts from the same initial weights, replays the ${run.batchOrder?.length ?? 0} batches of this run so far in the same order, with ${run.config.optimizer === 'adam' ? 'Adam' : 'SGD'} at learning rate ${run.config.learningRate}, and prints each step’s loss and, after each epoch, the losses and accuracies this page shows. Run it with python3 and PyTorch installed.`,
   );
 }
