@@ -5,7 +5,7 @@
 // with the thresholds; no number is written here. Waits only on page signals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openPage, heatmapValues } from './support.mjs';
+import { openSite, openPage, heatmapValues, openFoldsAround } from './support.mjs';
 import { num } from '../../web/src/format.js';
 import { BASELINE_MARGIN, VARIANCE_OVERSTATES, mixingGrade, ties } from '../../web/src/views/shared/thresholds.js';
 import { loadCore } from '../js/load-core.js';
@@ -131,6 +131,9 @@ for (const [label, settings, kind, glove] of QKV_INPUTS) {
     }
 
     // the bank panel: the vector source decides the trained-inputs answer, as in the bank chapter
+    // the panel's answers and table are under its "More" fold: opened as a reader would
+    await page.waitForSelector('p.three-answers', { state: 'attached' });
+    await openFoldsAround(page, 'p.three-answers');
     await page.waitForSelector('p.three-answers');
     const three = await page.$eval('p.three-answers', (e) => e.textContent);
     const rawNote = await page.$eval('table.cosine-table tr[data-cosine="raw_target_vs_raw_river"] td:last-child', (e) => e.textContent);

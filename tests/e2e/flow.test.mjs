@@ -3,7 +3,7 @@
 // every number the page shows with the same core run in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, launchBrowser, openPage, resizeTo } from './support.mjs';
+import { openSite, launchBrowser, openPage, resizeTo, openFoldsAround } from './support.mjs';
 import { num } from '../../web/src/format.js';
 
 const { server, context, core } = await openSite();
@@ -354,7 +354,8 @@ test('overview, training diagram and heads sketch step through with the core’s
   // the main flow did not move
   assert.match(await page.textContent('.flow-region .step-label'), /^Step 1 of 11/);
 
-  // the training diagram: one real value per box, forward then backward
+  // the training diagram: one real value per box, forward then backward (in its "More" fold, opened as a reader would)
+  assert.equal(await openFoldsAround(page, 'section.gradient'), 1);
   assert.match(await label('gradient'), /^Step 1 of 10: the input X/);
   const values = await page.$$eval('section.gradient .grad-value', (ts) => Object.fromEntries(ts.map((t) => [t.closest('.grad-node').dataset.node, t.dataset.value])));
   const p = wb.projected;

@@ -4,7 +4,7 @@
 // counts legend. Waits on the page's own signals (body[data-renders], data attributes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, openPage, drawAllHeatmaps } from './support.mjs';
+import { openSite, openPage, drawAllHeatmaps, openFoldsAround } from './support.mjs';
 import { num } from '../../web/src/format.js';
 
 const { server, context, core } = await openSite();
@@ -29,6 +29,8 @@ test('flow: the self weight of every row, as the core gives it; each control let
   assert.ok(said.includes(num(plain[0].selfRawScore)) && said.includes(num(plain[0].otherRawScore)), said);
   assert.match(said, /√d_k/);
 
+  // the controls are in the "why, and how to make it mix" fold: opened as a reader would (it stays open)
+  assert.equal(await openFoldsAround(page, '#mix-free-scale'), 1);
   for (const [selector, url, option] of [
     ['#mix-free-scale', 'fscale=1', { freeScale: true }],
     ['#mix-unit-rows', 'unit=1', { unitRows: true }],

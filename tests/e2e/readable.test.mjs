@@ -6,7 +6,7 @@
 // for the width; it never shrinks its type. Waits on the page's own signals only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, viewIds, drawAllHeatmaps } from './support.mjs';
+import { openSite, viewIds, drawAllHeatmaps, openFoldsAround } from './support.mjs';
 import { FIGURE_NAMES } from '../../web/src/views/chapters.js';
 
 const PHONE = { width: 360, height: 740 };
@@ -122,6 +122,8 @@ test('every figure embed at 360 px: no text under 11 px', async () => {
 
 test('the training diagram at 360 px: its boxes are laid out for the width, each line inside its box', async () => {
   const { page } = await open('?view=flow');
+  // in its "More" fold, opened as a reader would
+  assert.equal(await openFoldsAround(page, '.gradient-svg'), 1);
   const svg = page.locator('.gradient-svg');
   await svg.scrollIntoViewIfNeeded();
   assert.equal(await svg.getAttribute('data-layout'), 'portrait');

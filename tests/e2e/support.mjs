@@ -189,6 +189,7 @@ export async function resizeTo(page, width, height = 800) {
  * `page` may be a Page or a Frame. Resolves to a Locator of the figure.
  */
 export async function showHeatmap(page, name) {
+  await openFoldsAround(page, `figure.heatmap[data-name="${name}"]`);
   const figure = page.locator(`figure.heatmap[data-name="${name}"]`).filter({ visible: true }).first();
   await figure.scrollIntoViewIfNeeded();
   await figure.and(page.locator('[data-drawn="true"]')).waitFor();
@@ -228,6 +229,7 @@ export async function settled(page) {
 
 export async function drawAllHeatmaps(page) {
   await settled(page);
+  await openFolds(page); // the maps in "More: …" folds too
   for (const figure of await page.locator('figure.heatmap').filter({ visible: true }).all()) {
     await figure.scrollIntoViewIfNeeded();
     await figure.and(page.locator('[data-drawn="true"]')).waitFor();
@@ -251,4 +253,77 @@ export function clipboardWill(page, behaviour) {
     };
     Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
   }, behaviour);
+}
+
+/**
+ * The words a reader sees in the chapter (issue 34): the text of every rendered element of #app,
+ * less what is not read as text. Left out: the contents of a closed <details> and anything hidden
+ * (not rendered), the heatmaps' "Show as table" tables (.matrix-table), SVG and canvas text (a
+ * figure's labels), text for screen readers only (.visually-hidden), the options of a select
+ * (one shows), and the course map the default chapter
+ * shows under its figure (the page's table of contents, not the chapter's text). A word is a run
+ * of non-space characters with a letter in it: a number alone is a value, like a figure's cell.
+ * Resolves to {words, byPart}: byPart counts the words under each top-level part of the chapter
+ * (its section's heading, or its class), for a message that says where the words are.
+ */
+export function visibleWords(page) {
+  return page.evaluate(() => {
+    const skip = 'svg, canvas, .matrix-table, .visually-hidden, option, script, style, template, .course-map';
+    const app = document.querySelector('#app');
+    const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+    let words = 0;
+    const byPart = {};
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest(skip)) continue;
+      // a closed <details>'s contents and hidden elements are not rendered
+      if (!el.checkVisibility({ visibilityProperty: true }) || !el.getClientRects().length) continue;
+      const n = node.textContent.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+      if (!n) continue;
+      words += n;
+      const part = el.closest('section[aria-labelledby], nav, form');
+      const label = part?.getAttribute('aria-labelledby') ?? part?.className ?? 'view';
+      byPart[label] = (byPart[label] ?? 0) + n;
+    }
+    return { words, byPart };
+  });
+}
+
+/**
+ * Opens the "More: …" folds (components/more.js) of the page, or those under `scope`, as a reader
+ * clicking each summary would: a fold inside a closed one is opened after it. Resolves to how
+ * many it opened.
+ */
+export async function openFolds(page, scope = '#app') {
+  let opened = 0;
+  for (;;) {
+    const closed = page.locator(`${scope} details.more:not([open]) > summary`).filter({ visible: true });
+    if (!(await closed.count())) return opened;
+    await closed.first().click();
+    opened += 1;
+  }
+}
+
+/**
+ * Opens the closed "More: …" folds around the first element matching `selector` (outermost first),
+ * by clicking their summaries as a reader would. `page` may be a Page or a Frame. Resolves to how
+ * many it opened (0 when the element is in none, or absent).
+ */
+export async function openFoldsAround(page, selector) {
+  let opened = 0;
+  for (;;) {
+    const found = await page.evaluate((sel) => {
+      for (const d of document.querySelectorAll('[data-fold-to-open]')) delete d.dataset.foldToOpen;
+      const el = document.querySelector(sel);
+      let outer = null;
+      for (let d = el?.closest('details.more'); d; d = d.parentElement?.closest('details.more')) if (!d.open) outer = d;
+      if (outer) outer.dataset.foldToOpen = 'yes';
+      return Boolean(outer);
+    }, selector);
+    if (!found) return opened;
+    const fold = page.locator('details.more[data-fold-to-open]');
+    await fold.locator(':scope > summary').click();
+    await fold.and(page.locator('[open]')).waitFor({ state: 'attached' });
+    opened += 1;
+  }
 }

@@ -18,6 +18,7 @@ import { createEmbedCode } from './components/embed-code.js';
 import { figureId } from './components/figures.js';
 import { arrangeFirstScreen } from './components/first-screen.js';
 import { startPresent } from './components/present.js';
+import { revealFold } from './components/more.js';
 
 const app = document.getElementById('app');
 const nav = document.getElementById('views-nav');
@@ -218,7 +219,9 @@ function figureToAnchor() {
 function scrollToAnchoredFigure() {
   const { hash } = window.location;
   if (!hash.startsWith('#figure-')) return;
-  document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  const figure = document.getElementById(decodeURIComponent(hash.slice(1)));
+  revealFold(figure); // a figure in a "More: …" fold is shown with it open
+  figure?.scrollIntoView({ block: 'start' });
 }
 
 // Back and Forward: each settled edit is one history entry. The first change after a pause opens

@@ -5,6 +5,7 @@
 // of parts (rows, buttons, one map per head) are d3 data joins keyed the same way.
 import { select } from 'd3';
 import { tableBox, fitTable } from './data-table.js';
+import { moreFold } from './more.js';
 
 /**
  * The child of `parent` named `name`, made on first use as `spec` ('tag' or 'tag.class1.class2').
@@ -75,4 +76,18 @@ export function keptTable(parent, name, className) {
   const table = select(box).select('table').attr('class', className);
   fitTable(table.node());
   return table;
+}
+
+/**
+ * A "More: …" fold (components/more.js) made once as the part `name` of `parent`; returns its
+ * body, to be filled with parts. The <details> stays, so a fold the reader opened stays open.
+ */
+export function morePart(parent, name, label) {
+  const found = partsNamed(parent).get(name);
+  if (found && (found.isConnected || parent.node().contains(found))) return select(found).select(':scope > .more-body');
+  const body = moreFold(parent, label, { name });
+  const details = body.node().parentNode;
+  details.dataset.part = name;
+  partsNamed(parent).set(name, details);
+  return body;
 }

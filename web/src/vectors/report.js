@@ -3,7 +3,7 @@
 // recomputes the numbers from the same vectors. Text assembly only: every number is the core's.
 
 const PROJECTION_TEXT = {
-  torch: 'nn.Linear(d_model, d, bias=False) default (Kaiming-uniform) initialisation after torch.manual_seed(seed)',
+  torch: 'nn.Linear(d_model, d, bias=False) default (Kaiming-uniform: uniform within ±1/√d_model) initialisation after torch.manual_seed(seed)',
   numpy: 'np.random.default_rng(projection seed).normal(scale=0.5)',
 };
 

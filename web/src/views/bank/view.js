@@ -9,6 +9,7 @@ import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
 import { LOPSIDED_ROWS, NEARLY_ALL, ties } from '../shared/thresholds.js';
 import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { figureAttr } from '../../components/figures.js';
+import { foldsStartOpen } from '../../components/more.js';
 
 export const view = {
   mount(root, { core, jobs, state, update }) {
@@ -111,9 +112,10 @@ function drawResults(results, { experiment, state }) {
   const notDrawn = items.length - drawn.length;
   shown(part(chart, 'p.notice.bank-missing', 'missing'), notDrawn > 0)
     .text(notDrawn ? `${notDrawn} comparison${notDrawn === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.` : '');
-  // open at first; a figure embed of the chart starts it closed (components/figures.js)
+  // closed, as a heatmap's "Show as table" is (issue 34), then as the reader leaves it; open in an
+  // embed and in present mode (a figure embed of the chart closes it, components/figures.js)
   const tableBox = part(chart, 'details.figure-table-box', 'table');
-  if (!tableBox.attr('data-opened')) tableBox.attr('open', true).attr('data-opened', 'once');
+  if (!tableBox.attr('data-opened')) tableBox.property('open', foldsStartOpen()).attr('data-opened', 'once');
   part(tableBox, 'summary', 'summary').text('As a table, with how to read each');
   const table = keptTable(tableBox, 'table', 'cosine-table bank-table');
   const head = part(part(table, 'thead', 'head'), 'tr', 'row');

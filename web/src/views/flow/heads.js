@@ -7,35 +7,38 @@ import { vectorText } from '../../components/flow-diagram.js';
 import { addExport } from '../../components/export.js';
 import { stepThrough } from '../../components/step-through.js';
 import { dataTable } from '../../components/data-table.js';
+import { foldedParts, foldsStartOpen } from '../../components/more.js';
 
 const BAR_W = 120;
 
 export function drawHeads(section, { chapter, report, tokens, update }) {
-  section.selectAll('*').remove();
-  section.append('h3').attr('id', 'heads-title').text('Several heads in parallel (a sketch)');
+  // the heading and the fold are made once (components/more.js); the rest is written again
+  if (section.select(':scope > h3').empty()) section.append('h3').attr('id', 'heads-title').text('Several heads in parallel (a sketch)');
+  // the long explanations fold on the full page and are hidden in an embedded figure
+  const { main, more } = foldedParts(section, { label: 'how the heads are cut', name: 'heads-about', first: true });
+  select(more.node().parentNode).attr('data-figure-detail', '');
   const dModel = report.workbench.X.cols;
   const divisors = Array.from({ length: dModel }, (_, k) => k + 1).filter((h) => dModel % h === 0 && h <= 16);
   const { heads } = chapter; // the count asked for when it divides d_model, else the core's choice
   const base = report.base;
   const s = chapter.headsSketch;
   if (!s) {
-    section.append('p').attr('class', 'muted').text(`${chapter.headsError}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
+    main.append('p').attr('class', 'muted').text(`${chapter.headsError}. Tie the widths (d_k = d_v = d_model) on the Queries, keys, values page to see it.`);
     return;
   }
-  // the long explanations stay on the full page; an embedded figure keeps its title, bars and steps
-  section.append('p').attr('data-figure-detail', '').text(
+  more.append('p').text(
     `The last board drew several attention paths side by side. Here Q = X W_q, K = X W_k and V = X W_v (Class 05’s projections, ${dModel} features, even when the flow above is Class 04’s parameter-free form) are cut into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim} feature${s.headDim === 1 ? '' : 's'}; each slice runs the Class 05 flow on its own (scores ÷ √${s.headDim} = ${num(s.divisor)}, softmax, weighted values), so each head has its own row of weights for “${tokens[base]}”. Their outputs are put side by side: ${heads} × ${s.headDim} = ${dModel} numbers again.`,
   );
-  section.append('p').attr('class', 'muted').attr('data-figure-detail', '').text(
+  more.append('p').attr('class', 'muted').text(
     'Slicing one big projection into heads is what a real layer does too: nn.MultiheadAttention computes Q, K, V with one in_proj_weight and cuts them into heads, so each head’s slice of columns is its own projection. What this sketch leaves out is training and the output matrix: the slices come from random, untrained W_q, W_k, W_v, and the concatenation is not multiplied by a learned W_o (out_proj). Heads run in parallel within one block; stacking blocks is a different thing (depth).',
   );
-  const control = section.append('div').attr('class', 'control heads-control');
+  const control = main.append('div').attr('class', 'control heads-control');
   control.append('label').attr('for', 'flow-heads').text('Heads');
   const pick = control.append('select').attr('id', 'flow-heads').on('change', (e) => update({ flowHeads: Number(e.target.value) }));
   for (const h of divisors) pick.append('option').attr('value', h).text(`${h} (head_dim ${dModel / h})`);
   pick.property('value', String(heads));
 
-  const grid = section.append('div').attr('class', 'heads-grid');
+  const grid = main.append('div').attr('class', 'heads-grid');
   s.perHead.forEach((head, h) => {
     const card = grid.append('article').attr('class', 'head-card').attr('data-head', h);
     const from = h * s.headDim + 1;
@@ -61,14 +64,14 @@ export function drawHeads(section, { chapter, report, tokens, update }) {
       }],
     });
   });
-  const concat = section.append('p').attr('class', 'heads-concat').attr('data-reveal', 3);
+  const concat = main.append('p').attr('class', 'heads-concat').attr('data-reveal', 3);
   concat.append('span').text(`Side by side (concatenated) for “${tokens[base]}”: `);
   concat.append('code').attr('data-value', Array.from(s.concatBase, full).join(',')).text(vectorText(s.concatBase));
   if (heads === 1) concat.append('span').text(' — with one head this is exactly the y of the Class 05 flow above (÷ √d_model).');
 
   const perHead = (h) => `head ${h + 1}: ${Array.from(s.perHead[h].baseWeights, (w, j) => `${num(w)} on “${tokens[j]}”`).join(', ')}`;
-  stepThrough(section, {
-    diagram: section,
+  stepThrough(main, {
+    diagram: main,
     before: '.heads-grid',
     steps: [
       { title: 'cut into slices', text: `Q, K and V (${dModel} features each) are cut by columns into ${heads} slice${heads === 1 ? '' : 's'} of ${s.headDim}: head h sees only its own features.` },
@@ -78,8 +81,9 @@ export function drawHeads(section, { chapter, report, tokens, update }) {
     ],
   });
   // one row per token and a column per head: tokens may be up to 64, heads at most 16
-  // open here; a figure embed of the heads starts it closed (components/figures.js)
-  const tableBox = section.append('details').attr('class', 'figure-table-box').attr('open', true);
+  // closed, as a heatmap's "Show as table" is (issue 34); kept open across redraws once opened
+  const tableBox = main.append('details').attr('class', 'figure-table-box').property('open', headsTableOpen(section));
+  tableBox.on('toggle', () => { section.node().dataset.tableOpen = String(tableBox.property('open')); });
   tableBox.append('summary').text('The same weights as a table');
   const table = dataTable(tableBox).attr('class', 'obs-table heads-table');
   table.append('caption').attr('class', 'muted').text(`Weights of “${tokens[base]}” in each head`);
@@ -92,4 +96,9 @@ export function drawHeads(section, { chapter, report, tokens, update }) {
     tr.append('th').attr('scope', 'row').text(t);
     s.perHead.forEach((hd, h) => tr.append('td').attr('data-head', h).attr('data-value', full(hd.baseWeights[j])).text(num(hd.baseWeights[j])));
   });
+}
+
+/** Whether the reader left the heads' table open (the section is written again on each edit). */
+function headsTableOpen(section) {
+  return section.node().dataset.tableOpen ? section.node().dataset.tableOpen === 'true' : foldsStartOpen();
 }

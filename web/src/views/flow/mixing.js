@@ -8,6 +8,7 @@ import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.j
 import { keysText, rowOf, topKeys } from '../shared/wording.js';
 import { notMeaningReason, vectorKind, vectorsName } from '../shared/vector-kind.js';
 import { TABLE_SCALES } from './chapter.js';
+import { foldedParts } from '../../components/more.js';
 
 /** The mixing report of the form a flow report uses. */
 function mixingOf(flowReport) {
@@ -41,7 +42,7 @@ export function mixingText(m, ctx) {
   const other = keysText(strongest, tokens);
   paragraphs.push([
     `${word} gives itself ${a(i, i)} = `, v(m.selfWeight), ` and its strongest other key${strongest.length > 1 ? 's' : ''}, ${other}, ${a(i, m.other)} = `, v(m.otherWeight),
-    `${strongest.length > 1 ? ' each' : ''}. All the other tokens together get `, v(m.weightElsewhere), ` of ${y}; the row spreads over about `, v(m.effectiveTokens), ` token${m.effectiveTokens < 1.5 ? '' : 's'} (exp of its entropy).`,
+    `${strongest.length > 1 ? ' each' : ''}. All the other tokens together get `, v(m.weightElsewhere), ` of ${y}; the row spreads over about `, v(m.effectiveTokens), ` token${m.effectiveTokens < 1.5 ? '' : 's'} (exp of its entropy, which measures how evenly the weight spreads: 1 when one key takes it all).`,
   ]);
   const selfName = qkv ? `${idx('q', i + 1)}·${idx('k', i + 1)}` : `|${x}|²`;
   const otherName = qkv ? `${idx('q', i + 1)}·${idx('k', m.other + 1)}` : `${x}·${idx('x', m.other + 1)}`;
@@ -96,19 +97,23 @@ function classFiveLink(ctx, grade = 'almost-nothing') {
 
 /** Draws the readout, the explanation for the base row and the controls into `section`. */
 export function drawMixing(section, { report, tokens, state, update }) {
-  section.selectAll('*').remove();
+  // the heading and the folds are made once (components/more.js); the rest is written again
+  if (section.select(':scope > h3').empty()) {
+    section.append('h3').attr('id', 'mixing-title').text('Does this output mix? The self weight of every row');
+    section.append('div').attr('class', 'mixing-text');
+  }
+  const { main, more: intro } = foldedParts(section, { label: 'what the columns mean', name: 'mixing-intro', first: true });
   const qkv = report.form === 'qkv';
   const rows = mixingOf(report);
   const divisor = qkv ? report.workbench.projected.scale_divisor : report.workbench.paramFree.divisor;
   const A = qkv ? report.workbench.projected.attn_weights : report.workbench.paramFree.attn_weights;
   const ctx = { tokens, qkv, divisor, source: state.source, weights: rowOf(A, report.base) };
-  section.append('h3').attr('id', 'mixing-title').text('Does this output mix? The self weight of every row');
-  section.append('p').attr('class', 'muted').text(
+  intro.append('p').attr('class', 'muted').text(
     qkv
-      ? 'For each token: the weight it gives itself, its strongest other key, and the share of its output that comes from the other tokens.'
-      : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens.',
+      ? 'For each token: the weight it gives itself, its strongest other key, and the share of its output that comes from the other tokens. “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.'
+      : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens. “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.',
   );
-  const table = dataTable(section).attr('class', 'mixing-table');
+  const table = dataTable(main).attr('class', 'mixing-table');
   const head = table.append('thead').append('tr');
   for (const h of ['token', 'self weight aᵢᵢ', 'strongest other key', 'its weight', 'ln(aᵢᵢ / aᵢⱼ)', 'weight on the others', 'tokens mixed (exp entropy)']) {
     head.append('th').attr('scope', 'col').text(h);
@@ -127,18 +132,28 @@ export function drawMixing(section, { report, tokens, state, update }) {
     cell(m.effectiveTokens);
   }
   const grade = rows[report.base].other < 0 ? 'none' : mixingGrade(rows[report.base].weightElsewhere);
-  const explain = section.append('div').attr('class', 'mixing-text').attr('data-base', report.base)
+  // after the table (it was made first, so that it stays: its fold with it)
+  const explain = section.select(':scope > .mixing-text').attr('data-base', report.base)
     .attr('data-mixes', String(rows[report.base].weightElsewhere >= LITTLE_MIXING))
     .attr('data-grade', grade);
-  for (const parts of [...mixingText(rows[report.base], ctx), classFiveLink(ctx, grade)]) {
-    const p = explain.append('p');
+  section.node().append(explain.node());
+  // what the numbers show stays in view; the base row's numbers, why (the scores' gap, the
+  // vectors, Class 05's ÷√d_k) and the controls that change it fold, before it
+  const { main: said, more: why } = foldedParts(explain, { label: 'why, and how to make it mix', name: 'mixing-why', first: true });
+  const paragraphs = mixingText(rows[report.base], ctx);
+  // [the base row's weights, the scores' gap, the verdict, the vectors' reason]; one when it sees no other token
+  const [first, reason, verdict, ...rest] = paragraphs.length > 1 ? paragraphs : [null, null, ...paragraphs];
+  const shown = [verdict].filter(Boolean);
+  const folded = [first, reason, ...rest, classFiveLink(ctx, grade)].filter(Boolean);
+  for (const [parts, into] of [...shown.map((x) => [x, said]), ...folded.map((x) => [x, why])]) {
+    const p = into.append('p');
     for (const part of parts) {
       if (typeof part === 'string') p.append('span').text(part);
       else if ('code' in part) p.append('code').text(part.code);
       else p.append('b').attr('class', 'num').attr('data-value', full(part.value)).text(num(part.value));
     }
   }
-  drawControls(section, { state, update });
+  drawControls(why, { state, update });
 }
 
 /** The table's "strongest other key" cell: "2. of", or every tied key, "2. of, 3. the (tied)". */

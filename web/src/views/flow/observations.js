@@ -5,24 +5,25 @@ import { num, full, shapeText } from '../../format.js';
 import { vectorText } from '../../components/flow-diagram.js';
 import { dataTable } from '../../components/data-table.js';
 import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { foldedSection } from '../../components/more.js';
 
 export function drawObservations(section, { chapter, state, report, tokens, update }) {
-  section.selectAll('*').remove();
-  section.append('h3').attr('id', 'obs-title').text('The four whiteboard observations, as experiments');
-  section.append('p').attr('class', 'muted').text(
-    'After the calculation the board listed four properties of this bare block. Each card runs one of them on your sentence with the settings above; toggling positional encoding, the causal mask or the local window shows where each one stops being true.',
-  );
-  const grid = section.append('div').attr('class', 'obs-grid');
-  card(grid, 'obs-shuffle', '(a) Order plays no part: shuffle the tokens', (c) => shuffle(c, { r: chapter.shuffle, state, update }));
-  card(grid, 'obs-distance', '(b) Distance plays no part', (c) => distance(c, { r: chapter.distance, state, report, tokens, update }));
-  card(grid, 'obs-length', '(c) Any sequence length works', (c) => lengths(c, { r: chapter.length }));
-  card(grid, 'obs-training', '(d) Nothing here was trained', (c) => training(c, { r: chapter.training }));
+  // the heading, the cards and their folds are made once (components/more.js); their contents are written again
+  if (section.select(':scope > h3').empty()) {
+    section.append('h3').attr('id', 'obs-title').text('The four whiteboard observations, as experiments');
+    section.append('div').attr('class', 'obs-grid');
+  }
+  const grid = section.select(':scope > .obs-grid');
+  card(grid, 'obs-shuffle', '(a) Order plays no part: shuffle the tokens', 'the experiment', (c) => shuffle(c, { r: chapter.shuffle, state, update }));
+  card(grid, 'obs-distance', '(b) Distance plays no part', 'the experiment', (c) => distance(c, { r: chapter.distance, state, report, tokens, update }));
+  card(grid, 'obs-length', '(c) Any sequence length works', 'the experiment', (c) => lengths(c, { r: chapter.length }));
+  card(grid, 'obs-training', '(d) Nothing here was trained', 'every matrix', (c) => training(c, { r: chapter.training }));
 }
 
-function card(grid, id, title, body) {
-  const c = grid.append('article').attr('class', 'obs-card').attr('id', id).attr('aria-labelledby', `${id}-title`);
-  c.append('h4').attr('id', `${id}-title`).text(title);
-  body(c);
+/** A card: what the numbers show in view (`c.main`, `c.after`), the experiment's details folded (`c.more`). */
+function card(grid, id, title, label, body) {
+  const { main, more, after } = foldedSection(grid, { tag: 'article', heading: 'h4', className: 'obs-card', sectionId: id, id: `${id}-title`, title, label });
+  body({ main, more, after });
 }
 
 function toggleButtons(c, state, update, which) {
@@ -41,8 +42,8 @@ function toggleButtons(c, state, update, which) {
   return row;
 }
 
-function shuffle(c, { r, state, update }) {
-  c.append('p').text(
+function shuffle({ main: c, more }, { r, state, update }) {
+  more.append('p').text(
     'Feed the same words in a different order through the same computation. If order plays no part, each word gets exactly the output it had before, only at its new place: the outputs are permuted with the inputs.',
   );
   const buttons = toggleButtons(c, state, update, ['flowPE']);
@@ -51,14 +52,14 @@ function shuffle(c, { r, state, update }) {
   const order = c.append('p').attr('class', 'obs-order');
   order.append('span').text('New order: ');
   order.append('b').attr('data-value', Array.from(r.permutation).join(',')).text(r.shuffledTokens.map((t) => t.text).join(' · '));
-  order.append('span').attr('class', 'muted').text(` (position p now holds original token ${Array.from(r.permutation, (p) => p + 1).join(', ')})`);
+  more.append('p').attr('class', 'muted').text(`Position p now holds original token ${Array.from(r.permutation, (p) => p + 1).join(', ')}.`);
   const result = c.append('p').attr('class', 'obs-result').attr('data-equivariant', String(r.equivariant));
-  result.append('span').text('Largest difference between the shuffled run’s outputs and the original outputs moved to the new order, max |Y_shuffled − P·Y| = ');
+  result.append('span').text('Shuffled outputs against the original ones in the new order: max |Y_shuffled − P·Y| = ');
   result.append('b').attr('class', 'num').attr('data-value', full(r.maxDeviation)).text(num(r.maxDeviation));
   result.append('span').text(r.equivariant
     ? ': rounding only. Every output just moved with its word.'
     : ': the outputs changed, not just moved. Order now matters.');
-  const both = c.append('p').attr('class', 'muted');
+  const both = more.append('p').attr('class', 'muted');
   both.append('span').text('Same shuffle without positional encoding: ');
   both.append('b').attr('data-value', full(r.maxDeviationWithoutPE)).text(num(r.maxDeviationWithoutPE));
   both.append('span').text('; with it: ');
@@ -69,7 +70,7 @@ function shuffle(c, { r, state, update }) {
     return '. The encoding adds a different vector at each position, so the same word no longer enters as the same vector.';
   };
   both.append('span').text(explanation());
-  const table = dataTable(c).attr('class', 'obs-table');
+  const table = dataTable(more).attr('class', 'obs-table');
   const head = table.append('thead').append('tr');
   for (const h of ['new position', 'word', 'output in the shuffled run', 'its original output']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -81,19 +82,19 @@ function shuffle(c, { r, state, update }) {
     tr.append('td').append('code').text(vectorText(rowOf(r.Y_shuffled, p)));
     tr.append('td').append('code').text(vectorText(rowOf(r.PY, p)));
   });
-  c.append('p').attr('class', 'muted').text(
+  more.append('p').attr('class', 'muted').text(
     'This is a property of the bare block, not of language: word order changes meaning, which is why full Transformers add positional information.',
   );
 }
 
-function distance(c, { r, state, report, tokens, update }) {
+function distance({ main: c, more }, { r, state, report, tokens, update }) {
   if (!r) {
     c.append('p').text('This experiment needs at least two words: type a longer sentence.');
     return;
   }
   const base = report.base;
   const { other } = r; // the word asked for, or the core's default (the last, else the first)
-  c.append('p').text(
+  more.append('p').text(
     `Keep the base token “${tokens[base]}” and move one other word to every position in turn. Read the score between them and the weight the base token gives it each time.`,
   );
   const pick = c.append('div').attr('class', 'control');
@@ -102,7 +103,7 @@ function distance(c, { r, state, report, tokens, update }) {
   tokens.forEach((t, j) => { if (j !== base) select.append('option').attr('value', j).text(`${j + 1}. ${t}`); });
   select.property('value', String(other));
   toggleButtons(c, state, update, ['causal', 'flowWindow', 'flowPE']);
-  const table = dataTable(c).attr('class', 'obs-table distance-table');
+  const table = dataTable(more).attr('class', 'obs-table distance-table');
   const head = table.append('thead').append('tr');
   for (const h of ['placed at', 'distance', 'raw score', 'weight']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -131,11 +132,11 @@ export function distanceFreeText(weight, word) {
     : `${same} “${word}” gets ${num(weight)} far away just as next door: a distant word can count as much as a neighbour (“Noa … cat”).`;
 }
 
-function lengths(c, { r }) {
-  c.append('p').text(
+function lengths({ main: c, more }, { r }) {
+  more.append('p').text(
     'Run the same computation on the first 1, 2, 3, … words of your sentence. Nothing in it is sized for a particular length: the score matrix grows to n × n, the output keeps one row per token and its width, and the same parameters (if any) serve every length.',
   );
-  const table = dataTable(c).attr('class', 'obs-table');
+  const table = dataTable(more).attr('class', 'obs-table');
   const head = table.append('thead').append('tr');
   for (const h of ['tokens', 'X', 'scores', 'A', 'Y', 'max |row sum − 1|']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -145,16 +146,17 @@ function lengths(c, { r }) {
     for (const s of [p.X, p.scores, p.attn_weights, p.Y]) tr.append('td').attr('class', 'shape').text(shapeText(s.rows, s.cols));
     tr.append('td').attr('data-value', full(p.maxRowSumError)).text(num(p.maxRowSumError));
   }
-  c.append('p').attr('class', 'muted').text(
-    `Parameters used, at every length: ${r.parameterCount}. Widths still have to fit together (queries and keys need the same d_k), and a real model has a longest context it was built for.`,
+  c.append('p').attr('class', 'muted').text(`Parameters used, at every length: ${r.parameterCount}.`);
+  more.append('p').attr('class', 'muted').text(
+    'Widths still have to fit together (queries and keys need the same d_k), and a real model has a longest context it was built for.',
   );
 }
 
-function training(c, { r }) {
-  c.append('p').text(
+function training({ main: c, more }, { r }) {
+  more.append('p').text(
     'Which matrices could training change, and did anything change them? Nothing in this chapter trains: every number below is an initial value, an input, a fixed formula or a result computed from them. (The chapter “Training the block” does train W_q, W_k and W_v, with the same core.)',
   );
-  const table = dataTable(c).attr('class', 'obs-table training-table');
+  const table = dataTable(more).attr('class', 'obs-table training-table');
   const head = table.append('thead').append('tr');
   for (const h of ['matrix', 'shape', 'what it is', 'trained?', 'where its numbers come from']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -172,7 +174,7 @@ function training(c, { r }) {
   result.append('span').text('; changed by training: ');
   result.append('b').attr('data-value', String(r.trainedCount)).text(String(r.trainedCount));
   result.append('span').text(`; gradient steps taken: ${r.gradientSteps}.`);
-  c.append('p').attr('class', 'muted').text(
+  more.append('p').attr('class', 'muted').text(
     r.parameterCount === 0
       ? 'The parameter-free form has nothing to train: the coefficients come from the vectors themselves. A real Transformer does learn its projections (switch to the Class 05 form).'
       : 'The attention weights A are not in the parameter count: they are recomputed for every input. What training would adjust is W_q, W_k, W_v (and, in a full model, the embeddings).',

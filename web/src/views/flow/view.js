@@ -24,6 +24,7 @@ import { tableBox, fitTable } from '../../components/data-table.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
+import { moreFold, foldsStartOpen } from '../../components/more.js';
 
 export const view = {
   mount(root, { core, jobs, state, update }) {
@@ -127,7 +128,7 @@ function build(root, { core, state, update, sentences }) {
   const view = select(root).append('section').attr('id', 'flow').attr('class', 'view').attr('aria-labelledby', 'flow-title');
   view.append('h2').attr('id', 'flow-title').text('The whiteboard flow: one output, step by step');
   view.append('p').attr('class', 'lead').text(
-    'The class drew attention for one token at a time: compare it with every token, normalise that row of scores, scale each vector by its coefficient and add them up. Here the same diagram runs on your sentence, with every number computed live.',
+    'One token’s output as the class drew it: compare it with every token, normalise the scores, scale each vector by its weight, add up.',
   );
 
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
@@ -176,17 +177,20 @@ function build(root, { core, state, update, sentences }) {
   const tokens = picker.append('div').attr('class', 'token-buttons').attr('role', 'group').attr('aria-labelledby', 'flow-base-label');
   const stepperSlot = flowRegion.append('div');
   flowRegion.append('p').attr('class', 'muted keys-hint').attr('id', 'flow-keys')
-    .text('Keys: ← → step, Space plays or pauses, Home / End jump (with the focus anywhere in this box).');
+    .text('Keys: ← → step, Space plays, Home / End jump.');
   const stepText = flowRegion.append('div').attr('class', 'flow-text').attr('aria-live', 'polite');
   // Its width picks the layout (one line or one card per token), so it never scrolls sideways.
   const diagram = flowRegion.append('div').attr('class', 'flow-diagram');
   const diagramExport = flowRegion.append('div').attr('class', 'flow-diagram-export');
-  const stepTable = flowRegion.append('details').attr('class', 'flow-table-box').attr('open', true);
+  // closed, as a heatmap's "Show as table" is (issue 34): the diagram shows the same numbers
+  const stepTable = flowRegion.append('details').attr('class', 'flow-table-box').property('open', foldsStartOpen());
   stepTable.append('summary').text('The numbers of this step as a table');
   const table = tableBox(stepTable); // kept from step to step: the keys' focus may be in it
   const mixing = results.append('section').attr('class', 'stage mixing').attr('aria-labelledby', 'mixing-title');
   const observations = results.append('section').attr('class', 'stage observations').attr('aria-labelledby', 'obs-title');
-  const gradient = results.append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
+  // the gradient diagram previews training, which this chapter does not do: it folds whole (components/more.js)
+  const gradient = moreFold(results, 'what training would change (a diagram)', { name: 'gradient' })
+    .append('section').attr('class', 'stage gradient').attr('aria-labelledby', 'grad-title');
   const heads = results.append('section').attr('class', 'stage heads').attr('aria-labelledby', 'heads-title').call(figureAttr, 'flow_heads');
   return { statusSlot, vectorSource, results, overview, flowRegion, tokens, stepperSlot, diagram, diagramExport, stepText, table, mixing, observations, gradient, heads };
 }

@@ -6,7 +6,7 @@
 import { select } from 'd3';
 import { createStatus } from '../../components/status.js';
 import { drawHeatmap } from '../../components/heatmap/index.js';
-import { part, parts, keptTable } from '../../components/parts.js';
+import { part, parts, keptTable, morePart } from '../../components/parts.js';
 import { num } from '../../format.js';
 import { text } from '../../params.js';
 import { beyondHeading } from '../../components/nav.js';
@@ -19,7 +19,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'heads-view').attr('class', 'view').attr('aria-labelledby', 'heads-title');
     beyondHeading(view.append('h2').attr('id', 'heads-title'), 'PyTorch and multi-head attention', 'part');
     view.append('p').attr('class', 'lead').text(
-      'nn.MultiheadAttention projects the input once into Q, K and V, cuts their d_model features into h equal slices (the heads), runs attention in every slice side by side, glues the results back together and mixes them with one more matrix, W_o. The numbers below are that module’s, computed from the PyTorch notebook’s random stream and checked against real PyTorch.',
+      'nn.MultiheadAttention cuts Q, K and V into h equal slices of features (the heads), runs attention in each side by side, glues the results together and mixes them with one more matrix, W_o. The numbers are that module’s, checked against real PyTorch.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const sentences = form.append('div').attr('class', 'control-row');
@@ -126,7 +126,8 @@ function drawAll(results, r, current, update) {
   // 1. per head: the chapter's key figure, first (components/first-screen.js puts it under the
   // sentences; numbered in the order it is read, issue 15)
   const per = stage(results, 'heads-per', '1. Every head attends on its own', 'all');
-  part(per, 'p', 'how').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
+  // the explanations fold where they are (components/more.js), each kept open across renders
+  part(morePart(per, 'per-how', 'how each head computes its weights'), 'p', 'how').text(`Each head h computes softmax((Q_h / √${hd}) K_hᵀ) on its own slice of ${hd} feature${hd === 1 ? '' : 's'} of Q, K and V (section 2 shows the cut): the query is scaled by 1/√head_dim before the product, as PyTorch does. One weights matrix per head, each row a softmax over the keys: the heads can look at different words.`);
   const grid = part(per, 'div.heatmap-row.heads-grid', 'grid');
   parts(grid, 'div.heatmap-holder', Array.from(s.heads, (head, h) => h), (h) => h, (cell, h) => {
     heat(cell, { name: `head ${h} weights`, matrix: s.heads[h].attn_weights, rowLabels: tokens, colLabels: tokens, rowAxis: 'queries', colAxis: 'keys', palette: 'weights' });
@@ -145,7 +146,7 @@ function drawAll(results, r, current, update) {
 
   // 2. where the heads' slices come from
   const split = stage(results, 'heads-split', `2. One projection, split into ${r.heads} head${r.heads === 1 ? '' : 's'} of ${hd} feature${hd === 1 ? '' : 's'}`, 'all');
-  part(split, 'p', 'how').text(
+  part(morePart(split, 'split-how', 'which columns each head takes'), 'p', 'how').text(
     `[Q | K | V] = X · in_proj_weightᵀ gives three (${tokens.length}, ${E}) matrices. Head h takes columns h·${hd} to h·${hd} + ${hd - 1} of each: d_model / heads = ${E} / ${r.heads} = ${hd}. The column labels below say which head each feature belongs to.`,
   );
   const weights = part(split, 'details.in-proj', 'in-proj');
@@ -158,7 +159,7 @@ function drawAll(results, r, current, update) {
 
   // 3. concat and W_o
   const cat = stage(results, 'heads-concat', '3. Concatenate, then the output projection W_o', 'all');
-  part(cat, 'p', 'how').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
+  part(morePart(cat, 'concat-how', 'what W_o does'), 'p', 'how').text(`The ${r.heads} head outputs sit side by side again, back to (${tokens.length}, ${E}). out_proj (W_o, ${E} × ${E}) then mixes features across heads, so the final output is not just the heads pasted together. The module also returns the weights averaged over heads.`);
   const catRow = part(cat, 'div.heatmap-row', 'maps');
   heat(holder(catRow, 'concat'), { name: 'concat', matrix: s.concat, rowLabels: tokens, colLabels: headLabels, rowAxis: 'tokens', colAxis: 'features, by head' });
   heat(holder(catRow, 'W_o'), { name: 'W_o (out_proj.weight)', matrix: r.out_proj_weight, rowLabels: feat(E, 'out'), colLabels: feat(E, 'in'), rowAxis: 'features out', colAxis: 'features in' });
@@ -168,7 +169,8 @@ function drawAll(results, r, current, update) {
     .text(`Parameters: in_proj_weight ${r.paramsInProj.toLocaleString('en')} and out_proj ${r.paramsOutProj.toLocaleString('en')} numbers, whatever the head count. More heads with the same d_model cut the same features into thinner slices; they do not add weights. The head count is a hyperparameter; the weights are parameters (here untrained).`);
 
   // 4. heads vs depth, batch vs heads
-  const axes = stage(results, 'heads-axes', '4. Heads are not layers, and the batch is not the heads');
+  const axesStage = stage(results, 'heads-axes', '4. Heads are not layers, and the batch is not the heads');
+  const axes = morePart(axesStage, 'axes-how', 'heads against depth, and the batch axis shape by shape');
   part(axes, 'p', 'depth').text(`Heads run in parallel inside one block: ${r.heads === 1 ? 'the one head reads' : r.heads === 2 ? 'both heads read' : `all ${r.heads} heads read`} the same X. Stacking blocks is depth: block 2 reads block 1’s output, and each block has its own heads and weights. Four heads are not four blocks.`);
   part(axes, 'p', 'batch').text(`The batch axis counts sentences (here B = 2); the head axis counts slices of features (here ${r.heads}). PyTorch wants (batch, tokens, features) with batch_first=True; the notebook’s X.unsqueeze(0) adds a batch of one, not a head.`);
   const batched = part(axes, 'div', 'batched');
@@ -191,9 +193,10 @@ function drawAll(results, r, current, update) {
 
   // 5. one head vs the hand-written block
   const one = stage(results, 'heads-one', '5. One head beside the hand-written Q/K/V block');
-  part(one, 'p', 'how').text('The same X goes through the notebook’s own block (three nn.Linear, softmax(Q Kᵀ / √d_model) V) and through nn.MultiheadAttention with one head. Their outputs differ, for reasons that are all in the parameters:');
-  const reasons = part(one, 'ul', 'reasons');
-  part(reasons, 'li', 'init').text('the module initialises its own in_proj_weight (xavier), separately from the three nn.Linear layers (kaiming), so Q, K and V are different numbers;');
+  const why = morePart(one, 'one-why', 'why the two outputs differ');
+  part(why, 'p', 'how').text('The same X goes through the notebook’s own block (three nn.Linear, softmax(Q Kᵀ / √d_model) V) and through nn.MultiheadAttention with one head. Their outputs differ, for reasons that are all in the parameters:');
+  const reasons = part(why, 'ul', 'reasons');
+  part(reasons, 'li', 'init').text('the module initialises its own in_proj_weight (Xavier: uniform numbers in a range set by its input and output widths), separately from the three nn.Linear layers (Kaiming: uniform within ±1/√(input width)), so Q, K and V are different numbers;');
   part(reasons, 'li', 'out-proj').text('it multiplies by an output projection out_proj afterwards, which the hand-written block does not have;');
   part(reasons, 'li', 'scale').text('it scales q by 1/√head_dim before the product instead of dividing the scores afterwards: the same value up to rounding, so this one changes nothing you can see.');
   const cmp = part(one, 'div.heatmap-row', 'maps');

@@ -12,6 +12,7 @@ import { text } from '../../params.js';
 import { dataTable } from '../../components/data-table.js';
 import { SIZES } from './chapter.js';
 import { mountWordMethods } from './word-methods.js';
+import { moreFold, keptFold } from '../../components/more.js';
 
 /** The IDs-to-vectors chapter (its number: its place in views/chapters.js). */
 export const view = {
@@ -36,7 +37,8 @@ export const view = {
       box.append('input').attr('id', id).attr('type', 'text').attr('maxlength', 40).attr('autocomplete', 'off').attr('spellcheck', 'false')
         .attr('data-state-key', key).property('value', state[key]).on('input', (e) => update({ [key]: e.target.value }, { typing: true }));
     }
-    view.append('p').attr('class', 'muted').text(
+    // the explanations fold where they are (components/more.js)
+    moreFold(view, 'how the words are split').append('p').attr('class', 'muted').text(
       'Words are split the way the rest of the page splits them (the core’s tokenize()): runs of letters and digits, an apostrophe or hyphen inside a word keeps it whole, other punctuation is dropped, and everything is lowercased. One word is one token here; real tokenizers also cut words into pieces.',
     );
     view.append('div').attr('class', 'status-slot');
@@ -188,7 +190,7 @@ function drawCounts(section, r) {
 function drawTfidf(section, r) {
   section.html('');
   const docs = r.documents.map((_, d) => `doc ${d + 1}`);
-  section.append('p').text(
+  keptFold(section, section, 'tfidf-how', 'how TF-IDF is computed').append('p').text(
     'TF-IDF scales each count by how rare the word is across the documents, idf = ln((1 + n) / (1 + df)) + 1, then scales each row to length 1: scikit-learn’s TfidfVectorizer with its defaults (smooth_idf, no sublinear tf, l2 norm), checked against it in the tests.',
   );
   const t = dataTable(section).attr('class', 'checks idf-table');
@@ -216,7 +218,7 @@ function drawDense(section, { r, experiment, second, current, docText }) {
   if (experiment) {
     const first = experiment.first;
     const tokens = Array.from(first.tokens, (t) => t.text);
-    section.append('p').text(
+    keptFold(section, section, 'dense-how', 'what a dense row is').append('p').text(
       `Dense: every vocabulary word owns a row of ${first.X.cols} numbers in an embedding table (here the NumPy notebook’s random, untrained table, default_rng(${current.embedSeed})); a sentence looks its words up. Shape: (${first.X.rows}, ${first.X.cols}), tokens × features.`,
     );
     drawHeatmap(heatmapHolder(section, section, 'X (dense)'), {
@@ -241,7 +243,7 @@ function drawDense(section, { r, experiment, second, current, docText }) {
 
 function buildShapeControls(section, state, update) {
   const holder = select(section.node().parentNode).insert('div', () => section.node()).attr('class', 'control-row shape-sliders');
-  holder.append('p').attr('class', 'muted').style('flex-basis', '100%').text('Three numbers that are easy to mix up, on three separate sliders: how many words the model knows, how many tokens this input has, and how many numbers describe each token.');
+  holder.append('p').attr('class', 'muted').style('flex-basis', '100%').text('Three sizes that are easy to mix up: words the model knows, tokens in this input, numbers per token.');
   for (const s of SIZES) {
     const box = holder.append('div').attr('class', 'control');
     box.append('label').attr('for', s.id).text(s.label);
@@ -270,6 +272,6 @@ function drawShapes(section, shapes, current) {
     tr.append('td').attr('class', 'shape').text(`(${s.shape.join(', ')}${s.shape.length === 1 ? ',' : ''})`);
     tr.append('td').attr('class', 'count').attr('data-value', String(s.values)).text(s.values.toLocaleString('en'));
   }
-  section.append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table, the dense vectors and the contextual vectors built from them; the sequence length in everything that has one row per token.');
+  keptFold(section, section, 'shapes-where', 'where each size appears').append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table, the dense vectors and the contextual vectors built from them; the sequence length in everything that has one row per token.');
 }
 

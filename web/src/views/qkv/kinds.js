@@ -7,6 +7,7 @@ import { heatmapHolder } from '../shared/heatmap-holders.js';
 import { dataTable } from '../../components/data-table.js';
 import { full, num, shapeText } from '../../format.js';
 import { matrixAt } from '../../core/attention-core.js';
+import { foldedSection } from '../../components/more.js';
 
 /** Below this, two results computed in floating point are the same up to rounding. */
 const ROUNDING = 1e-12;
@@ -129,17 +130,20 @@ function heat(parent, spec) {
 
 /** Draws the section into `parent` (a d3 selection), or the core's message when it refused. */
 export function drawKinds(parent, { kinds, error, pending = false, state }) {
-  const section = parent.append('section').attr('class', 'stage kinds').attr('aria-labelledby', 'stage-kinds');
-  section.append('h3').attr('id', 'stage-kinds').text('Other kinds of attention');
-  section.append('p').text(
-    'The classes build self-attention on one sentence and name other kinds along the way. Each runs here on your sentence (A) and the second sentence of the “bank” comparison above (B), with one shared table and the same W_q, W_k, W_v.',
+  // the section and its fold stay from render to render (components/more.js); their contents are written again
+  const { main, more: section } = foldedSection(parent, {
+    className: 'stage kinds', id: 'stage-kinds', title: 'Other kinds of attention',
+    label: 'six kinds, on sentences A and B',
+  });
+  main.append('p').text(
+    'Cross-attention, batches, masks, an average and min–max, run on your sentence (A) and the second sentence (B).',
   );
   if (error) {
-    section.append('p').attr('class', 'notice kinds-error').attr('role', 'alert').text(error);
+    main.append('p').attr('class', 'notice kinds-error').attr('role', 'alert').text(error);
     return;
   }
   if (!kinds) {
-    if (pending) section.append('p').attr('class', 'muted kinds-pending').text('Computing these for wide vectors in the background…');
+    if (pending) main.append('p').attr('class', 'muted kinds-pending').text('Computing these for wide vectors in the background…');
     return;
   }
   const tokensA = tokensOf(kinds.a);
@@ -149,7 +153,7 @@ export function drawKinds(parent, { kinds, error, pending = false, state }) {
   dl.append('dd').attr('data-sentence', 'A').attr('data-tokens', tokensA.length).text(`${state.sentence} (${tokensA.length} words)`);
   dl.append('dt').text('B');
   dl.append('dd').attr('data-sentence', 'B').attr('data-tokens', tokensB.length).text(`${state.sentence2} (${tokensB.length} words)`);
-  for (const notice of kinds.notices) section.append('p').attr('class', 'notice').text(notice);
+  for (const notice of kinds.notices) main.append('p').attr('class', 'notice').text(notice);
   if (kinds.float32) section.append('p').attr('class', 'muted').text('PyTorch mode: computed in float32, as PyTorch does.');
   const feat = (n) => Array.from({ length: n }, (_, f) => `f${f}`);
 

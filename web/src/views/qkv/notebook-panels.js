@@ -12,18 +12,22 @@ import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.j
 import { keysText, quotedList, rowOf, topKeys } from '../shared/wording.js';
 import { contextAnswer, trainedInputsAnswer, rawPairNote } from '../shared/bank-answers.js';
 import { drawHistogram } from '../../components/histogram.js';
+import { foldedSection } from '../../components/more.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
-  const section = parent.append('section').attr('class', 'stage notes-check').attr('aria-labelledby', 'stage-notes');
-  section.append('h3').attr('id', 'stage-notes').text('Against the class notes');
+  // the section and its fold stay from render to render (components/more.js); their contents are written again
+  const { main, more } = foldedSection(parent, {
+    className: 'stage notes-check', id: 'stage-notes', title: 'Against the class notes',
+    label: 'recorded against computed',
+  });
   const atClass = atClassSettings(state);
   if (!atClass) {
-    section.append('p').attr('class', 'muted').text(
+    main.append('p').attr('class', 'muted').text(
       'The notes recorded their numbers for the class settings (“Bank of the river”, d_model 8, the notebook’s seeds, scaling on, no mask). With your settings the computed values differ, as they should; switch back to compare.',
     );
   }
-  const table = dataTable(section).attr('class', 'checks');
+  const table = dataTable(more).attr('class', 'checks');
   const head = table.append('thead').append('tr');
   for (const h of ['quantity', 'recorded in the notes', 'computed here']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -63,7 +67,7 @@ export function drawNotesCheck(parent, { report, experiment, state }) {
     row('cosine(contextual bank, contextual bank)', `${RECORDED.torchContextualBank}…`, contextual?.value == null ? '—' : full(contextual.value), 'torch-bank');
     row('raw bank vectors equal', 'True', experiment.rawTargetVectorsEqual ? 'True' : 'False', 'raw-equal');
   }
-  section.append('p').attr('class', 'muted').text(
+  more.append('p').attr('class', 'muted').text(
     'y1_manual adds A[0,0]·x₁ + A[0,1]·x₂ + … term by term; Y_literal = A X does the same for every row at once. allclose compares within a tolerance, not bit for bit.',
   );
 }
@@ -92,10 +96,12 @@ const COSINE_NOTES = {
 
 /** Every cosine the notes discuss, from the two-sentence experiment. */
 export function drawCosines(parent, { experiment, state, onChange }) {
-  const section = parent.append('section').attr('class', 'stage cosines').attr('aria-labelledby', 'stage-cosines');
-  section.append('h3').attr('id', 'stage-cosines').text('The “bank” comparison: one table, one set of projections, two sentences');
+  const { main: section, more } = foldedSection(parent, {
+    className: 'stage cosines', id: 'stage-cosines', title: 'The “bank” comparison: one table, one set of projections, two sentences',
+    label: 'every cosine, and the three questions',
+  });
   const cell = cellsFor(state).cosines;
-  section.append('p').attr('class', 'cell-ref').call((p) => {
+  more.append('p').attr('class', 'cell-ref').call((p) => {
     p.append('span').text(`notebook ${cell[0]}: `);
     p.append('code').text(cell[1]);
   });
@@ -113,7 +119,7 @@ export function drawCosines(parent, { experiment, state, onChange }) {
   if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
     section.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons.`);
   }
-  const table = dataTable(section).attr('class', 'cosine-table');
+  const table = dataTable(more).attr('class', 'cosine-table');
   const head = table.append('thead').append('tr');
   for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
   const body = table.append('tbody');
@@ -125,7 +131,7 @@ export function drawCosines(parent, { experiment, state, onChange }) {
     tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
     tr.append('td').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos, state.source) : note);
   }
-  section.append('p').attr('class', 'three-answers').text(threeAnswers(experiment, state));
+  more.append('p').attr('class', 'three-answers').text(threeAnswers(experiment, state));
 }
 
 /** The notes' three questions, answered as the bank chapter answers them (views/shared/bank-answers.js). */
@@ -145,9 +151,14 @@ export function threeAnswers(experiment, state) {
 /** PyTorch: the notebook's one-head nn.MultiheadAttention on the same X. */
 export function drawMultiHead(parent, { report, tokens }) {
   const mha = report.mha;
-  if (!mha) return;
-  const section = parent.append('section').attr('class', 'stage mha').attr('aria-labelledby', 'stage-mha');
-  section.append('h3').attr('id', 'stage-mha').text('The library version: nn.MultiheadAttention with one head');
+  if (!mha) {
+    parent.selectAll(':scope > section').remove();
+    return;
+  }
+  const { more: section } = foldedSection(parent, {
+    className: 'stage mha', id: 'stage-mha', title: 'The library version: nn.MultiheadAttention with one head',
+    label: 'its weights and output',
+  });
   section.append('p').text(
     `X_batched = X.unsqueeze(0) has shape (1, ${report.X.rows}, ${report.X.cols}): the leading 1 is the batch, not the number of heads or tokens. The module has its own, separately initialised projections (in_proj_weight stacks W_q, W_k, W_v) and an output projection, so its output differs from Y above even with one head.`,
   );
@@ -181,7 +192,7 @@ export function largestWeightNote(A, tokens) {
       ? `“${tokens[i]}” → ${quotedList(keys.map((j) => tokens[j]))} (tied at ${top})`
       : `“${tokens[i]}” → “${tokens[keys[0]]}” (${top})`;
   }).join(', ');
-  return `Largest weight in each row: ${each}. ${firstRowLead(rows[0], tokens)} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence: a trained model would have to learn where to look.`;
+  return `Largest weight in each row: ${each}. ${firstRowLead(rows[0], tokens)} W_q, W_k and W_v are random and untrained, so which key wins is an accident of the draw, not a sign of what matters in the sentence.`;
 }
 
 /** What the first row does with its largest weight: on itself, on another key, or a tie. */

@@ -18,6 +18,7 @@ import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
 import { drawKinds } from './kinds.js';
 import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
+import { moreFold } from '../../components/more.js';
 
 /** The Q/K/V chapter (its number: its place in views/chapters.js): the Class 05 notebook, every matrix live. */
 export const view = {
@@ -83,7 +84,7 @@ function buildWorkbench(root, { core, state, onChange }) {
   const view = select(root).append('section').attr('id', 'workbench').attr('class', 'view').attr('aria-labelledby', 'workbench-title');
   view.append('h2').attr('id', 'workbench-title').text('Queries, keys and values: the notebook, live');
   view.append('p').attr('class', 'lead').text(
-    'Type a sentence. Each word is looked up in an embedding table (X), projected three ways (Q, K, V), compared query against key (scores), normalised row by row (attn_weights) and mixed (Y). The parameter-free version from the previous class sits beside it.',
+    'Type a sentence and follow it through X, Q, K, V, the scores, attn_weights and Y, every number computed live.',
   );
 
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
@@ -148,30 +149,36 @@ function createStages(stagesEl) {
   const intro = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-inputs');
   intro.append('h3').attr('id', 'stage-inputs').text('1. Tokens become vectors');
   const chips = intro.append('ol').attr('class', 'tokens');
-  const sourceNote = intro.append('p').attr('class', 'source-note');
   const sizes = intro.append('p');
-  const table = holder(intro, 'table');
+  // the notebook's details fold where they were (components/more.js): built once, filled on each render
+  const tableMore = moreFold(intro, 'the whole table, and where its numbers come from');
+  const sourceNote = tableMore.append('p').attr('class', 'source-note');
+  tableMore.append('p').text('Vocabulary size, sentence length and width are three separate numbers: the table has a row per vocabulary word, X a row per token of the sentence, and both have d_model columns.');
+  const table = holder(tableMore, 'table');
   const X = holder(intro, 'X');
 
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
   proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
-  proj.append('p').text('The same three matrices serve every token. They are parameters (here random and untrained); the attention weights further down are not parameters but results computed from this input.');
+  proj.append('p').text('W_q, W_k and W_v are parameters (here random, untrained), the same for every token; the attention weights below are not parameters but results computed from this input.');
   // data-stage: the parts present mode shows one at a time (components/present.js)
   const weightsPart = proj.append('div').attr('data-stage', 'W_q, W_k, W_v: the parameters');
-  const wRow = weightsPart.append('div').attr('class', 'heatmap-row');
+  const weightsMore = moreFold(weightsPart, 'the parameters W_q, W_k, W_v');
+  const wRow = weightsMore.append('div').attr('class', 'heatmap-row');
   const W = { W_q: holder(wRow, 'W_q'), W_k: holder(wRow, 'W_k'), W_v: holder(wRow, 'W_v') };
-  const spread = weightsPart.append('div').attr('class', 'spread-slot');
+  const spread = weightsMore.append('div').attr('class', 'spread-slot');
   const qkvRow = proj.append('div').attr('class', 'heatmap-row').attr('data-stage', 'Q, K, V: one input, three roles');
   const QKV = { Q: holder(qkvRow, 'Q'), K: holder(qkvRow, 'K'), V: holder(qkvRow, 'V') };
 
   const compare = results.append('div').attr('class', 'compare');
   const free = compare.append('section').attr('class', 'stage form-free').attr('aria-labelledby', 'stage-free');
   free.append('h3').attr('id', 'stage-free').text('Class 04: parameter-free');
-  free.append('p').text('S = X Xᵀ compares the raw vectors; A = softmax of each row; Y = A X. S is symmetric (x_i·x_j = x_j·x_i), but each row of A is normalised on its own, so A is not.');
-  const S = holder(free, 'S');
-  const A = holder(free, 'A');
-  const selfWeights = free.append('p').attr('class', 'self-weights');
-  const Y_free = holder(free, 'Y_free');
+  free.append('p').text('The same X without W_q, W_k, W_v: Y = softmax(X Xᵀ) X.');
+  const freeMore = moreFold(free, 'S, A, Y and how much they mix');
+  freeMore.append('p').text('S compares the raw vectors. S is symmetric (x_i·x_j = x_j·x_i), but each row of A is normalised on its own, so A is not.');
+  const S = holder(freeMore, 'S');
+  const A = holder(freeMore, 'A');
+  const selfWeights = freeMore.append('p').attr('class', 'self-weights');
+  const Y_free = holder(freeMore, 'Y_free');
 
   const qkv = compare.append('section').attr('class', 'stage form-qkv').attr('aria-labelledby', 'stage-qkv');
   qkv.append('h3').attr('id', 'stage-qkv').text('Class 05: with queries, keys and values');
@@ -187,7 +194,7 @@ function createStages(stagesEl) {
   const largest = attnPart.append('p').attr('class', 'largest-weights');
   const outputPart = qkv.append('div').attr('data-stage', 'Y and Y_literal: the outputs');
   const Y = holder(outputPart, 'Y');
-  const Y_literal = holder(outputPart, 'Y_literal');
+  const Y_literal = holder(moreFold(outputPart, 'Y_literal, the weights on raw X'), 'Y_literal');
   // the parts drawn each in its turn: the one on screen in the frame after the key, the rest after it
   const parts = { inputs: intro.node(), projections: proj.node(), free: free.node(), scores: scoresPart.node(), weights: weightsRow.node(), outputs: outputPart.node() };
   return { parts, chips, sourceNote, sizes, table, X, W, spread, QKV, S, A, selfWeights, Y_free, scoresText, scores, weights, inspector, largest, Y, Y_literal, spreadOf: null };
@@ -224,7 +231,7 @@ function drawInputs(stages, { cells, tokens, feat, dModel, heat }, { report, sta
     .call((li) => li.select('.token-key').text((t) => `→ “${t.key}”`));
   stages.sourceNote.text(SOURCE_TEXT[state.source] ?? SOURCE_TEXT.pretrained);
   stages.sizes.text(
-    `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it. Vocabulary size, sentence length and width are three separate numbers.`,
+    `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it.`,
   );
   const table = report.table;
   const showTable = Boolean(cells.table) && table.words.length <= PAGE_LIMITS.maxTokens;
@@ -310,8 +317,9 @@ function sameMatrix(a, b) {
 /** The panels under the matrices: the notes' claims checked, the cosines, heads, shapes and other kinds of attention. */
 function drawPanels(panelsEl, { report, experiment, kinds, kindsError, state, onChange }) {
   const tokens = Array.from(report.tokens, (t) => t.text);
-  // these panels are written again when their section is drawn (their maps keep their holders)
-  const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name]).html('')));
+  // these panels are written again when their section is drawn (their maps keep their holders,
+  // their sections and folds stay: an opened fold stays open while the sentence is typed)
+  const redraw = (name, draw) => drawSection(panelsEl[name], () => draw(select(panelsEl[name])));
   redraw('notes', (panel) => drawNotesCheck(panel, { report, experiment, state }));
   redraw('cosines', (panel) => drawCosines(panel, { experiment, state, onChange }));
   redraw('multihead', (panel) => drawMultiHead(panel, { report, tokens }));
@@ -325,7 +333,7 @@ function drawShapes(panel, shapes) {
   if (body.empty()) {
     const section = panel.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-shapes');
     section.append('h3').attr('id', 'stage-shapes').text('Shapes at every stage');
-    const table = dataTable(section).attr('class', 'shapes');
+    const table = dataTable(moreFold(section, 'every matrix’s shape')).attr('class', 'shapes');
     const head = table.append('thead').append('tr');
     for (const h of ['matrix', 'shape', 'rows are', 'columns are']) head.append('th').attr('scope', 'col').text(h);
     body = table.append('tbody');

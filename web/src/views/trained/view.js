@@ -19,6 +19,7 @@ import { beyondHeading } from '../../components/nav.js';
 import { buildModelLoader, modelUrl } from '../../components/model-loader.js';
 import { CONTEXT_CHANGE } from '../shared/thresholds.js';
 import { rowOf, topKeys } from '../shared/wording.js';
+import { moreFold } from '../../components/more.js';
 
 export const view = {
   mount(root, { core, state, update, drawnLater }) {
@@ -28,8 +29,12 @@ export const view = {
     beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention after training', 'all');
     view.append('p').attr('class', 'lead').text(
       'Everything in the class ran on random, untrained projections, so it could only show that outputs depend on context. ' +
-        'This chapter runs a real pretrained model in your browser: Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer ' +
-        'that turns a sentence into one vector. Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
+        'Here a real pretrained model runs in your browser.',
+    );
+    // the rest of the introduction folds under the lead (components/more.js)
+    moreFold(view, 'which model, and where it comes from').append('p').text(
+      'It is Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer that turns a sentence into one vector. ' +
+        'Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
         'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
     );
     buildControls(view, state, update);
@@ -332,7 +337,7 @@ function drawCosineTable(parent, { untrained, trained, state, heading }) {
 
 /** What else the trained model has, and what the page does not know about it. */
 export const TRAINED_CAVEATS =
-  'Besides attention, the trained model has a position (timing) signal added to its token vectors, pre-LayerNorm (a LayerNorm before attention and before the feed-forward layer), residual connections, ' +
+  'Besides attention, the trained model has a position (timing) signal added to its token vectors, pre-LayerNorm (a LayerNorm, which rescales each token’s vector to mean 0 and spread 1, before attention and before the feed-forward layer), residual connections (each block adds its input back to its output), ' +
   'a ReLU feed-forward layer in each block, and mean pooling into the sentence vector; the class block has none of them, so any difference between the two may come from those parts as much as from trained attention. ' +
   'The control is one sentence, and the page cannot check that it really uses the word as sentence 1 does: another control could give another verdict. ' +
   'And the model was trained by its authors on tasks of their own, unrelated to this page: ' +

@@ -2,7 +2,7 @@
 // run; every number here came from the worker's trainer or from the core).
 import { drawHeatmap } from '../../components/heatmap/index.js';
 import { drawLineChart } from '../../components/line-chart.js';
-import { part, parts, shown, keptTable } from '../../components/parts.js';
+import { part, parts, shown, keptTable, morePart } from '../../components/parts.js';
 import { num, full, shapeText } from '../../format.js';
 import { drawTrainingGradients } from '../../components/training-gradients.js';
 import { drawTrainingExport } from './export.js';
@@ -65,7 +65,8 @@ function drawCounts(section, run, state, changes) {
     part(item, 'dd', 'value').attr('data-value', String(value)).text(String(value));
   });
   part(section, 'p.counts-sentence', 'sentence').text(countsSentence(c, run.config.batchSize));
-  part(section, 'p', 'step').text(
+  // the explanations fold where they are (components/more.js), each kept open across steps
+  part(morePart(section, 'step-how', 'what one step does'), 'p', 'step').text(
     `One step = one batch: the block runs forward on each of the batch’s sentences, the loss is averaged over them, gradients flow back, and the optimiser (${run.config.optimizer === 'adam' ? 'Adam' : 'SGD'}, learning rate ${run.config.learningRate}) updates the parameters once.`,
   );
   shown(part(section, 'p.error.divergence', 'diverged').attr('role', 'alert'), Boolean(run.diverged)).text(run.diverged || '');
@@ -97,7 +98,7 @@ function drawCurves(section, run) {
   }
   const note = overfittingNote(run.epochs);
   part(section, 'p.overfit-note', 'overfit').classed('notice', note.rising).attr('data-rising', String(note.rising)).text(note.text);
-  part(section, 'p.muted', 'held-out').text(
+  part(morePart(section, 'validation-how', 'what the validation sentences are'), 'p.muted', 'held-out').text(
     `Validation sentences are held out: never trained on, and their context words never occur in the training sentences${run.config.inputs === 'glove' ? ', so only what GloVe already knows about those words can carry them' : `. With the random table those words have random vectors that training never used: what carries over is the ambiguous word itself, which already narrows the ${run.dataset.classes.length} classes (${run.dataset.classes.join(', ')}) to its own senses, and common words such as “the”. Try GloVe and compare the validation curves`}.`,
   );
   drawStepTable(section, run);
@@ -147,13 +148,13 @@ function drawAttention(section, run, state, update, changes) {
   part(drawn, 'p.persistence', 'persistence').attr('data-n', String(a.n)).attr('data-count', String(a.weights.length)).text(
     persistenceText({ n: a.n, count: a.weights.length, parameterCount: changes?.count ?? 0, tokens }),
   );
-  part(drawn, 'p.epoch-separate', 'epoch').text(
+  part(morePart(drawn, 'epoch-how', 'why an epoch never joins two sentences'), 'p.epoch-separate', 'epoch').text(
     `An epoch passes over all ${run.counts.examples} training sentences, ${run.config.batchSize} to a batch, but attention never reaches across sentences: each sentence’s A is square in its own tokens, as above, and a batch only averages the sentences’ losses. What one sentence teaches another travels through the shared parameters, never through A.`,
   );
 }
 
 function drawWeights(section, run, changes) {
-  part(section, 'p', 'what').text(
+  part(morePart(section, 'weights-how', 'what these matrices are'), 'p', 'what').text(
     'The three projections as they are now, and beside each its change since step 0 (now minus the initial values). These are the parameters the optimiser updates; they stay when the sentence changes.',
   );
   const row = part(section, 'div.heatmap-row', 'maps');

@@ -5,7 +5,7 @@ import { download } from '../../components/export.js';
 import { matrixNpy, matricesJson } from '../../components/export-formats.js';
 import { pytorchTrainingScript } from './script.js';
 import { parameterList, scriptInput } from './run-data.js';
-import { part, parts } from '../../components/parts.js';
+import { part, parts, morePart } from '../../components/parts.js';
 
 // Made once, filled after every step (components/parts.js): a focused button keeps the focus.
 export function drawTrainingExport(section, run) {
@@ -22,7 +22,7 @@ export function drawTrainingExport(section, run) {
   parts(row, 'button', files, (f) => f.file, (button, f) => {
     button.attr('type', 'button').attr('data-export', f.file).text(f.label).on('click', () => download(f.file, f.make()));
   });
-  part(section, 'p.muted', 'script').text(
+  part(morePart(section, 'script-how', 'what the script does'), 'p.muted', 'script').text(
     `The script starts from the same initial weights, replays the ${run.batchOrder?.length ?? 0} batches of this run so far in the same order, with ${run.config.optimizer === 'adam' ? 'Adam' : 'SGD'} at learning rate ${run.config.learningRate}, and prints each step’s loss and, after each epoch, the losses and accuracies this page shows. Run it with python3 and PyTorch installed.`,
   );
 }

@@ -12,6 +12,7 @@ import { loadGlove } from '../../vectors/store.js';
 import { buildTrainingControls } from './controls.js';
 import { buildSections, drawRun } from './draw.js';
 import { divergenceText } from './text.js';
+import { moreFold } from '../../components/more.js';
 
 // One run for the page's lifetime (not stored anywhere: a reload starts again).
 const session = { client: null, key: '', run: null, serial: 0, stopAsked: false, training: false, shown: null };
@@ -28,7 +29,11 @@ export const view = {
     beyondHeading(view.append('h2').attr('id', 'training-title'), 'Training the block: what training changes', 'all');
     view.append('p').attr('class', 'lead').text(
       'Both classes stop at the same boundary: nothing was trained. Here the Class 05 block (X → Q, K, V → softmax → Y) gets a task: ' +
-        'read the row of Y at an ambiguous word (bank, plant, bat or cell: which of its two senses?) and predict the sense with a small linear head, scored by cross-entropy. ' +
+        'read the row of Y at an ambiguous word (bank, plant, bat or cell: which of its two senses?) and predict the sense with a small linear head.',
+    );
+    // the rest of the introduction folds under the lead (components/more.js)
+    moreFold(view, 'how it is scored and trained').append('p').text(
+      'The prediction is scored by cross-entropy (minus the log of the probability given to the right sense: 0 when sure and right). ' +
         'Gradients flow back through every stage, computed by hand-written C++ (checked against PyTorch autograd), and an optimiser updates W_q, W_k, W_v and the head. ' +
         'Training runs in a background worker, one step or one epoch at a time.',
     );
