@@ -38,6 +38,7 @@ SCRIPTS=(
   make_tsne_golden.py
   make_umap_golden.py
   make_sense_space_golden.py
+  make_class05_points_golden.py
   make_npy_fixture.py
 )
 only=${1:-}
