@@ -68,7 +68,9 @@ ParallelRowsReport parallel_rows(const WorkbenchReport& report, const WorkbenchO
     MatD changed = X;
     changed(r.other, 0) += 1.0;
     const RowVec<double> y = output_row_alone(changed, report, form, attention, base);
-    r.other_input_effect = (y - full.Y.row(base)).cwiseAbs().maxCoeff();
+    // against the same row computed alone from the unchanged X: the same operations, so a token
+    // the base row does not see changes it by exactly 0
+    r.other_input_effect = (y - r.rows[static_cast<std::size_t>(base)].y).cwiseAbs().maxCoeff();
     r.other_masked = mask_reason(base, r.other, attention);
   }
   return r;

@@ -36,7 +36,7 @@ struct ParallelRowsReport {
   std::vector<DependencyStage> stages;  // the chain for one row, in order
   // Row `base`'s dependence on another token's input: x_other's first feature plus 1.
   long base = 0, other = -1;    // other < 0: the sentence has one token
-  double other_input_effect = 0;  // max |y_base after the change − y_base|
+  double other_input_effect = 0;  // max |y_base after the change − y_base|, both computed alone
   std::string other_masked;       // "" or why the base row does not see the other token
 };
 
