@@ -25,6 +25,7 @@ const counts = (page) => page.evaluate(() => Number(document.body.dataset.senten
 test('Q/K/V: the exact lookup next to the soft one, its verdict chosen by the share, sharper without ÷√d_k', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=qkv`);
   await page.click('#soft-lookup > summary');
+  await page.waitForSelector('.soft-lookup-verdict[data-grade]'); // drawn once the fold is open (its toggle event)
   const verdict = () => page.$eval('.soft-lookup-verdict', (p) => ({ ...p.dataset, text: p.textContent }));
   let want = core.qkvChapter({}).softLookup;
   let v = await verdict();
@@ -62,6 +63,8 @@ test('flow: the projections are linear and the block is not; each row alone equa
   const { page, errors } = await openPage(context, `${server.url}?view=flow`);
   await page.click('#linearity > summary');
   await page.click('#parallel-rows > summary');
+  await page.waitForSelector('.linearity-verdict[data-verdict]');
+  await page.waitForSelector('.parallel-verdict[data-grade]');
   let want = core.flowChapter({ form: 'free' });
   const checks = await page.$$eval('table.linearity-checks tbody tr', (trs) => trs.map((tr) => ({
     name: tr.dataset.check, grade: tr.dataset.grade, max: tr.querySelector('.max').dataset.value,
@@ -100,6 +103,7 @@ test('flow: the projections are linear and the block is not; each row alone equa
 test('trained: other head counts load the same weights but change the outputs; a non-divisor is refused', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=trained`);
   await page.click('#heads-change > summary');
+  await page.waitForSelector('#heads-change[data-state="needs-model"]');
   assert.match(await page.textContent('.heads-change-message'), /^Load the trained model/);
   await page.click('#trained-load');
   await page.waitForSelector('.heads-change-verdict[data-heads="8"]');

@@ -78,7 +78,7 @@ export function mountHeadsChange(root, { core, client }) {
   function ask() {
     if (!state || !fold.property('open')) return;
     if (!client.ready) {
-      fold.attr('data-refused', null);
+      fold.attr('data-refused', null).attr('data-state', 'needs-model');
       message.text('Load the trained model (the button near the top of the chapter) to compute this: the numbers come from its own weights.');
       client.loaded?.then(() => ask(), () => {}); // loading: ask again once it is loaded
       return;
@@ -116,7 +116,7 @@ export function mountHeadsChange(root, { core, client }) {
   }
 
   function draw(result, text) {
-    fold.attr('data-refused', null);
+    fold.attr('data-refused', null).attr('data-state', 'drawn');
     widths = result.rows[0].layers.map((l) => l.width);
     message.text(`Sentence 1, “${text}”: ${result.tokens} tokens. The trained model has ${result.trainedHeads} heads per layer.`);
     rows.selectAll('tr').data(result.rows, (r) => r.heads).join((enter) => enter.append('tr').call((tr) => {
