@@ -38,7 +38,7 @@ export function mountLinearity(root) {
     'The notes call the projection layers “linear”, “dense” or “fully connected”: nn.Linear computes X W (the notebook turns the bias off) and adds no ReLU after it. ' +
       'A layer is not its activation: W_q, W_k and W_v are trainable without one. So is the attention block linear? ' +
       'Test each part as linearity is defined: give it the sum of two inputs, or twice an input, and compare. ' +
-      'X₁ is your sentence’s X, X₂ the same rows in reverse order; the block is the Class 05 one (queries, keys, values), with the scale and masks set above, whichever form the flow shows.',
+      'X₁ is your sentence’s X, X₂ the same rows in reverse order; the block is the Class 05 one (queries, keys, values), whichever form the flow shows, with its ÷√d_k setting and the masks and positions set above.',
   );
   const table = dataTable(body).attr('class', 'linearity-checks');
   const head = table.append('thead').append('tr');
