@@ -41,6 +41,7 @@ SCRIPTS=(
   make_umap_reference.py
   make_analogy_golden.py
   make_sense_space_golden.py
+  make_class05_points_golden.py
   make_npy_fixture.py
 )
 only=${1:-}

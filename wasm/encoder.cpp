@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "core/encoder/compare.hpp"
+#include "core/encoder/heads_change.hpp"
 #include "core/encoder/word_in_context.hpp"
 #include "wasm/convert.hpp"
 
@@ -115,6 +116,51 @@ val compare_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tok
   return out;
 }
 
+// The trained weights split into other head counts (core/encoder/heads_change.hpp):
+// {trainedHeads, tokens, rows: [{heads, sentenceCosine, layers: [{qkvKernel: {rows, cols}, width,
+// headWidth, maxDifference, relativeDifference}]}]}.
+val heads_change_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const std::string& nfkc_text,
+                       const val& heads) {
+  if (!heads.isArray()) throw aw::InputError("the head counts must be an array of whole numbers");
+  const unsigned n = heads["length"].as<unsigned>();
+  if (n > enc::kMaxHeadCounts) throw aw::InputError("At most " + std::to_string(enc::kMaxHeadCounts) + " head counts at once.");
+  std::vector<int> counts;
+  for (unsigned i = 0; i < n; ++i) {
+    const double h = heads[i].as<double>();
+    if (!(h >= 1 && h <= enc::kMaxHeads) || h != static_cast<int>(h)) {
+      throw aw::InputError("a head count must be a whole number from 1 to " + std::to_string(enc::kMaxHeads));
+    }
+    counts.push_back(static_cast<int>(h));
+  }
+  const enc::HeadsChangeReport r = enc::heads_change(pack, tokenizer, nfkc_text, counts);
+  val out = val::object();
+  out.set("trainedHeads", r.trained_heads);
+  out.set("tokens", static_cast<int>(r.tokens));
+  val rows = val::array();
+  for (const auto& row : r.rows) {
+    val item = val::object();
+    item.set("heads", row.heads);
+    item.set("sentenceCosine", row.sentence_cosine);
+    val layers = val::array();
+    for (const auto& l : row.layers) {
+      val layer = val::object();
+      val shape = val::object();
+      shape.set("rows", static_cast<int>(l.qkv_kernel.rows));
+      shape.set("cols", static_cast<int>(l.qkv_kernel.cols));
+      layer.set("qkvKernel", shape);
+      layer.set("width", static_cast<int>(l.width));
+      layer.set("headWidth", static_cast<int>(l.head_width));
+      layer.set("maxDifference", l.max_difference);
+      layer.set("relativeDifference", l.relative_difference);
+      layers.call<void>("push", layer);
+    }
+    item.set("layers", layers);
+    rows.call<void>("push", item);
+  }
+  out.set("rows", rows);
+  return out;
+}
+
 // Sentence vectors only, for many texts: (texts, 512) rows.
 val vectors_to_js(const enc::EncoderPack& pack, const enc::UnigramTokenizer& tokenizer, const val& texts) {
   std::vector<std::string> nfkc_texts;
@@ -166,6 +212,9 @@ class EncoderModel {
   val compareTrained(val options) const {
     return guarded([&] { return compare_to_js(pack_, loaded(), options); });
   }
+  val headsChange(std::string nfkc_text, val heads) const {
+    return guarded([&] { return heads_change_to_js(pack_, loaded(), nfkc_text, heads); });
+  }
   val sentenceVectors(val texts) const {
     return guarded([&] { return vectors_to_js(pack_, loaded(), texts); });
   }
@@ -213,6 +262,7 @@ EMSCRIPTEN_BINDINGS(aw_encoder) {
       .function("load", &EncoderModel::load)
       .function("encodeSentence", &EncoderModel::encodeSentence)
       .function("compareTrained", &EncoderModel::compareTrained)
+      .function("headsChange", &EncoderModel::headsChange)
       .function("sentenceVectors", &EncoderModel::sentenceVectors)
       .function("tokenTable", &EncoderModel::tokenTable)
       .function("wordVectorsInContext", &EncoderModel::wordVectorsInContext);

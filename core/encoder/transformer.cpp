@@ -67,22 +67,32 @@ MatF affine(const EncoderPack& pack, const std::string& kernel, const MatF& x, c
 
 // One layer over the stacked tokens of several texts; `spans` gives each text's first row and
 // length. Attention runs within each span; everything else runs on all rows at once.
+// `heads`: the trained kHeads, or another split of the same columns (heads_change.hpp).
 std::vector<LayerResult> run_layer(const EncoderPack& pack, int layer, const MatF& x,
-                                   const std::vector<std::pair<Eigen::Index, Eigen::Index>>& spans, float eps) {
+                                   const std::vector<std::pair<Eigen::Index, Eigen::Index>>& spans, float eps,
+                                   int heads) {
   const std::string p = "l" + std::to_string(layer) + ".";
   const MatF h = layer_norm(x, row(pack, p + "ln_scale"), row(pack, p + "ln_bias"), eps);
   require_finite(h, p + "layer norm");
   const MatF qkv = affine(pack, p + "qkv_kernel", h, row(pack, p + "qkv_bias"));
   require_finite(qkv, p + "queries, keys and values");
   const Eigen::Index width = qkv.cols() / 3;
-  const Eigen::Index head_dim = width / kHeads;
-  const float q_scale = pack.tensor(p + "q_scale")(0, 0);
+  if (heads < 1 || width % heads != 0) {
+    throw InputError(std::to_string(heads) + " heads do not divide layer " + std::to_string(layer + 1) +
+                     "'s " + std::to_string(width) + " query columns into equal heads.");
+  }
+  const Eigen::Index head_dim = width / heads;
+  // The trained scale is 1/√(its head width); another split scales by its own head width, as
+  // attention does: 1/√(width/heads) = q_scale · √(heads/kHeads).
+  const float trained_scale = pack.tensor(p + "q_scale")(0, 0);
+  const float q_scale = heads == kHeads ? trained_scale
+                                        : trained_scale * std::sqrt(static_cast<float>(heads) / static_cast<float>(kHeads));
 
   std::vector<LayerResult> results(spans.size());
   MatF combined(x.rows(), width);
   for (std::size_t s = 0; s < spans.size(); ++s) {
     const auto [first, length] = spans[s];
-    for (int head = 0; head < kHeads; ++head) {
+    for (int head = 0; head < heads; ++head) {
       HeadResult r;
       r.Q = qkv.block(first, head * head_dim, length, head_dim) * q_scale;
       r.K = qkv.block(first, width + head * head_dim, length, head_dim);
@@ -192,7 +202,7 @@ void require_encodable_length(const std::string& nfkc_text, const std::string& w
 }
 
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                                        const std::vector<std::string>& nfkc_texts) {
+                                        const std::vector<std::string>& nfkc_texts, int heads) {
   if (nfkc_texts.size() > kMaxBatch) {
     throw InputError("The encoder takes at most " + std::to_string(kMaxBatch) + " texts at once; this batch has " +
                      std::to_string(nfkc_texts.size()) + ".");
@@ -213,7 +223,7 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
 
   const float eps = pack.tensor("ln_epsilon")(0, 0);
   for (int layer = 0; layer < kLayers; ++layer) {
-    std::vector<LayerResult> results = run_layer(pack, layer, x, spans, eps);
+    std::vector<LayerResult> results = run_layer(pack, layer, x, spans, eps, heads);
     x.resize(rows, results[0].output.cols());  // layer 0 widens 256 -> 512
     for (std::size_t s = 0; s < reports.size(); ++s) {
       x.middleRows(spans[s].first, spans[s].second) = results[s].output;

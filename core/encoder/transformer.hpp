@@ -36,7 +36,7 @@ struct HeadResult {
 };
 
 struct LayerResult {
-  std::vector<HeadResult> heads;  // kHeads of them
+  std::vector<HeadResult> heads;  // kHeads of them (or the heads asked for)
   MatF output;                    // (tokens, 512): the layer's contextual token vectors
 };
 
@@ -58,8 +58,10 @@ EncoderReport encode_sentence(const EncoderPack& pack, const UnigramTokenizer& t
 // The same for several texts at once. LayerNorm, projections and the feed-forward act on each
 // token alone, so all texts' tokens go through them as one matrix (faster); attention stays
 // within each text. Gives each text exactly what encode_sentence gives it.
+// `heads` splits each layer's query, key and value columns into that many heads instead of the
+// trained kHeads (core/encoder/heads_change.hpp): the same weights, another architecture.
 std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTokenizer& tokenizer,
-                                        const std::vector<std::string>& nfkc_texts);
+                                        const std::vector<std::string>& nfkc_texts, int heads = kHeads);
 
 // Building blocks of the forward pass, exposed for bench/encoder_stages.cpp, which times them one
 // by one (the same code, not a copy).

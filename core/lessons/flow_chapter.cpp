@@ -37,6 +37,8 @@ FlowChapterReport run_flow_chapter(const FlowChapterOptions& options) {
   } catch (const InputError& e) {
     r.heads_error = e.what();
   }
+  r.linearity = linearity_report(prepared, sentence);
+  r.parallel = parallel_rows(prepared, sentence, form, r.flow.base);
   return r;
 }
 

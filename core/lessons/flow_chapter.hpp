@@ -9,7 +9,9 @@
 
 #include "core/lessons/flow.hpp"
 #include "core/lessons/heads_sketch.hpp"
+#include "core/lessons/linearity.hpp"
 #include "core/lessons/observations.hpp"
+#include "core/lessons/parallel_rows.hpp"
 
 namespace aw {
 
@@ -30,6 +32,8 @@ struct FlowChapterReport {
   int heads = 0;                // the head count used (heads_for)
   std::optional<HeadsSketch> heads_sketch;
   std::string heads_error;      // why there is no sketch (d_k or d_v differs from d_model)
+  LinearityReport linearity;    // the Class 05 block: linear projections, a softmax that is not
+  ParallelRowsReport parallel;  // in the chapter's form: each output row computed alone
 };
 
 // The word observation (b) moves: `requested` when it is another token of the sentence, else the

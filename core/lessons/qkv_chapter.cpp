@@ -4,6 +4,14 @@
 
 namespace aw {
 
+namespace {
+
+std::vector<SoftLookupRow> soft_lookup_of(const WorkbenchReport& w) {
+  return soft_lookup(w.projected.scores, w.projected.attn_weights, w.projected.V, w.projected.Y);
+}
+
+}  // namespace
+
 QkvChapterReport run_qkv_chapter(const QkvChapterOptions& options) {
   QkvChapterReport r;
   const AttentionKindsOptions kinds_options{options.base, options.second_sentence};
@@ -24,6 +32,7 @@ QkvChapterReport run_qkv_chapter(const QkvChapterOptions& options) {
     } catch (const InputError& e) {
       r.kinds_error = e.what();
     }
+    r.soft_lookup = soft_lookup_of(r.first());
     return r;
   }
   SentencePair pair = run_sentence_pair(options.base, options.second_sentence);
@@ -35,6 +44,7 @@ QkvChapterReport run_qkv_chapter(const QkvChapterOptions& options) {
   }
   const BankExperimentOptions bank_options{options.base, options.second_sentence, options.target, std::nullopt};
   r.experiment = bank_experiment_from_pair(std::move(pair), bank_options);
+  r.soft_lookup = soft_lookup_of(r.first());
   return r;
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/lessons/attention_kinds.hpp"
 #include "core/lessons/bank_experiment.hpp"
+#include "core/math/soft_lookup.hpp"
 
 namespace aw {
 
@@ -28,6 +29,8 @@ struct QkvChapterReport {
   std::string kinds_error;  // why the kinds section has nothing to show
   // The kinds' self-attention is the experiment's own (no mask to drop): the bindings convert it once.
   bool kinds_share_pair = false;
+  // The chapter's sentence as a soft lookup, one row per query (core/math/soft_lookup.hpp).
+  std::vector<SoftLookupRow> soft_lookup;
 
   const WorkbenchReport& first() const { return experiment ? experiment->first : *sentence; }
 };

@@ -194,8 +194,62 @@ val heads_sketch(val options) {
   });
 }
 
+// {checks: [{name, maxDifference, relative}], weightsRowSumDouble, tokens, reversedDiffers}
+val linearity_to_js(const aw::LinearityReport& r) {
+  val out = val::object();
+  val checks = val::array();
+  for (const auto& c : r.checks) {
+    val check = val::object();
+    check.set("name", c.name);
+    check.set("maxDifference", c.max_difference);
+    check.set("relative", c.relative);
+    checks.call<void>("push", check);
+  }
+  out.set("checks", checks);
+  out.set("weightsRowSumDouble", r.weights_row_sum_double);
+  out.set("tokens", static_cast<int>(r.tokens));
+  out.set("reversedDiffers", r.reversed_differs);
+  return out;
+}
+
+// {form, tokens, rows: [{row, y, maxDifference, identical}], maxDifference, maxRelative, identicalRows,
+//  stages: [{name, needs, numbersRead}], base, other, otherInputEffect, otherMasked}
+val parallel_to_js(const aw::ParallelRowsReport& r) {
+  val out = val::object();
+  out.set("form", r.form == aw::FlowForm::ParamFree ? "free" : "qkv");
+  out.set("tokens", static_cast<int>(r.tokens));
+  val rows = val::array();
+  for (const auto& row : r.rows) {
+    val item = val::object();
+    item.set("row", static_cast<int>(row.row));
+    item.set("y", vector_to_js(row.y));
+    item.set("maxDifference", row.max_difference);
+    item.set("identical", row.identical);
+    rows.call<void>("push", item);
+  }
+  out.set("rows", rows);
+  out.set("maxDifference", r.max_difference);
+  out.set("maxRelative", r.max_relative);
+  out.set("identicalRows", static_cast<int>(r.identical_rows));
+  val stages = val::array();
+  for (const auto& st : r.stages) {
+    val item = val::object();
+    item.set("name", st.name);
+    item.set("needs", st.needs);
+    item.set("numbersRead", static_cast<double>(st.numbers_read));
+    stages.call<void>("push", item);
+  }
+  out.set("stages", stages);
+  out.set("base", static_cast<int>(r.base));
+  out.set("other", static_cast<int>(r.other));
+  out.set("otherInputEffect", r.other_input_effect);
+  out.set("otherMasked", r.other_masked);
+  return out;
+}
+
 // The flow chapter in one call (core/lessons/flow_chapter.hpp): {flow, shuffle, distance (null
-// with one token), length, training, trainingQkv, heads, headsSketch (null), headsError}.
+// with one token), length, training, trainingQkv, heads, headsSketch (null), headsError,
+// linearity, parallel}.
 val run_flow_chapter(val options) {
   return guarded([&] {
     aw::FlowChapterOptions o;
@@ -216,6 +270,8 @@ val run_flow_chapter(val options) {
     out.set("heads", r.heads);
     out.set("headsSketch", r.heads_sketch ? heads_sketch_to_js(*r.heads_sketch) : val::null());
     out.set("headsError", r.heads_error);
+    out.set("linearity", linearity_to_js(r.linearity));
+    out.set("parallel", parallel_to_js(r.parallel));
     return out;
   });
 }

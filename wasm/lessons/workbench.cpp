@@ -156,7 +156,29 @@ val run_attention_kinds(val options) {
   });
 }
 
-// The Q/K/V chapter in one call: {report, experiment, experimentError, kinds, kindsError}.
+// The soft lookup of each query row (core/math/soft_lookup.hpp).
+val soft_lookup_to_js(const std::vector<aw::SoftLookupRow>& rows) {
+  val out = val::array();
+  for (const auto& r : rows) {
+    val row = val::object();
+    row.set("query", static_cast<int>(r.query));
+    row.set("hardKey", static_cast<int>(r.hard_key));
+    row.set("tiedKeys", static_cast<int>(r.tied_keys));
+    row.set("topShare", r.top_share);
+    row.set("hard", vector_to_js(r.hard));
+    row.set("soft", vector_to_js(r.soft));
+    row.set("distance", r.distance);
+    row.set("relativeDistance", r.relative_distance);
+    row.set("cosine", optional_to_js(r.cosine));
+    row.set("factors", typed_array(r.factors.data(), r.factors.size()));
+    row.set("sharpTopShare", typed_array(r.sharp_top_share.data(), r.sharp_top_share.size()));
+    row.set("sharpRelativeDistance", typed_array(r.sharp_relative_distance.data(), r.sharp_relative_distance.size()));
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+// The Q/K/V chapter in one call: {report, experiment, experimentError, kinds, kindsError, softLookup}.
 // `report` is the chapter's sentence; experiment.first and (unmasked) kinds.a are that same object.
 val run_qkv_chapter(val options) {
   return guarded([&] {
@@ -177,6 +199,7 @@ val run_qkv_chapter(val options) {
     }
     out.set("kinds", kinds);
     out.set("kindsError", r.kinds_error);
+    out.set("softLookup", soft_lookup_to_js(r.soft_lookup));
     return out;
   });
 }

@@ -78,3 +78,19 @@ TEST_CASE("flow chapter: the defaults for the moved word and the head count") {
   CHECK(aw::heads_for(32, 64) == 4);  // over 16
   CHECK(aw::heads_for(4, 7) == 7);
 }
+
+TEST_CASE("flow chapter: linearity and rows computed alone come with the one computation") {
+  for (const auto form : {aw::FlowForm::ParamFree, aw::FlowForm::Projected}) {
+    INFO("form " << static_cast<int>(form));
+    const auto o = chapter("Bank of the river", form, false, false);
+    const std::uint64_t before = aw::sentences_computed();
+    const aw::FlowChapterReport r = aw::run_flow_chapter(o);
+    CHECK(aw::sentences_computed() - before == 1);
+    REQUIRE(r.linearity.checks.size() == 7);
+    CHECK(r.linearity.checks[0].name == "projection_sum");
+    CHECK(r.parallel.form == form);
+    CHECK(r.parallel.base == 1);
+    CHECK(r.parallel.rows.size() == 4);
+    CHECK(r.parallel.max_difference <= 1e-12);
+  }
+}

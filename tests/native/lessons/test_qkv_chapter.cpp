@@ -80,3 +80,22 @@ TEST_CASE("qkv chapter: sentence A refused is the workbench's own error") {
                        "Type a sentence: attention needs at least one token.", aw::InputError);
   CHECK_THROWS_AS(aw::run_qkv_chapter(chapter("", "", aw::Source::NumpyNotebook)), aw::InputError);
 }
+
+TEST_CASE("qkv chapter: the soft lookup of the chapter's own sentence, with no sentence computed again") {
+  for (const std::string b : {"bank account has money", ""}) {
+    INFO("sentence B '" << b << "'");
+    const auto o = chapter("Bank of the river", b, aw::Source::NumpyNotebook);
+    const std::uint64_t before = aw::sentences_computed();
+    const aw::QkvChapterReport r = aw::run_qkv_chapter(o);
+    CHECK(aw::sentences_computed() - before == (b.empty() ? 1u : 2u));
+    const auto& p = r.first().projected;
+    REQUIRE(r.soft_lookup.size() == 4);
+    const auto want = aw::soft_lookup(p.scores, p.attn_weights, p.V, p.Y);
+    for (std::size_t i = 0; i < 4; ++i) {
+      CHECK(r.soft_lookup[i].hard_key == want[i].hard_key);
+      CHECK(r.soft_lookup[i].top_share == want[i].top_share);
+      CHECK(r.soft_lookup[i].distance == want[i].distance);
+      CHECK(r.soft_lookup[i].soft == aw::RowVec<double>(p.Y.row(static_cast<long>(i))));
+    }
+  }
+}

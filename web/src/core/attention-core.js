@@ -146,7 +146,10 @@ export class AttentionCore {
    * (core/lessons/qkv_chapter.hpp): {report (sentence A's workbench), experiment (the bank
    * experiment on A and B, or null when B has no words), experimentError, kinds (the other kinds
    * of attention, or null), kindsError}. experiment.first is `report` itself, and so is kinds.a
-   * when there is no mask to drop.
+   * when there is no mask to drop. softLookup: per query row of `report`, the exact lookup
+   * against the soft one (core/math/soft_lookup.hpp): {query, hardKey (largest weight), tiedKeys,
+   * topShare, hard (V[hardKey]), soft (Y[query]), distance, relativeDistance, cosine (null for a
+   * zero vector), factors, sharpTopShare, sharpRelativeDistance (the scores times each factor)}.
    * @param {object} options  workbench options plus {sentence2?: string, target?: string}
    */
   qkvChapter(options = {}) {
@@ -242,7 +245,12 @@ export class AttentionCore {
    * The flow chapter in one call, its sentence computed once (core/lessons/flow_chapter.hpp):
    * {flow (as flow()), shuffle, distance (null with one token), length, training (observation d,
    * the chosen form), trainingQkv (the Class 05 roles), heads (the count used), headsSketch (null
-   * when d_k or d_v differs from d_model), headsError}.
+   * when d_k or d_v differs from d_model), headsError, linearity (core/lessons/linearity.hpp:
+   * {checks: [{name, maxDifference, relative}] for projection_sum, projection_double,
+   * scores_double, softmax_double, mix_sum, output_double, output_sum; weightsRowSumDouble,
+   * tokens, reversedDiffers}), parallel (core/lessons/parallel_rows.hpp: each output row computed
+   * alone, {rows: [{row, y, maxDifference, identical}], maxDifference, maxRelative, identicalRows, stages:
+   * [{name, needs, numbersRead}], base, other, otherInputEffect, otherMasked})}.
    * @param {object} options  flow options plus {shuffleSeed?: number, other?: number (the word
    *   observation b moves; else the last token), heads?: number (else 4, or the largest divisor)}
    */
@@ -659,6 +667,18 @@ export class EncoderModel {
     return this.#live().compareTrained({
       sentence: nfkcOrUndefined(sentence), sentence2: nfkcOrUndefined(sentence2), target: nfkcOrUndefined(target), control: nfkcOrUndefined(control),
     });
+  }
+
+  /**
+   * The trained weights split into other head counts (core/encoder/heads_change.hpp): for each
+   * count in `heads` (at most 16, each dividing every layer's query width, else an Error saying
+   * which do), {heads, sentenceCosine (the sentence vector against the trained 4-head one),
+   * layers: [{qkvKernel: {rows, cols} (the same for any count), width, headWidth, maxDifference,
+   * relativeDifference (the layer's output against the trained one)}]}; with {trainedHeads, tokens}.
+   * @param {string} text  @param {number[]} heads
+   */
+  headsChange(text, heads) {
+    return this.#live().headsChange(nfkc(text), Array.from(heads));
   }
 
   /**

@@ -77,6 +77,20 @@ export class EncoderClient {
   }
 
   /**
+   * core.headsChange in the worker (the trained weights split into other head counts), on a
+   * channel of its own so that it never supersedes a comparison: {seq, result}, or null when a
+   * newer headsChange request superseded it.
+   */
+  headsChange(text, heads) {
+    if (!this.loaded) return Promise.reject(new Error('The trained model is not loaded.'));
+    const asked = this.client.request('headsChange', { text, heads }, { channel: 'heads', serial: true });
+    return asked.then((result) => ({ seq: asked.id, result }), (error) => {
+      if (isDropped(error)) return null;
+      throw error;
+    });
+  }
+
+  /**
    * Any request of the encoder worker: {type: 'compare', options}, {type: 'tokenTable', first,
    * count} or {type: 'wordVectors', texts, words}. The same rule as compare(): only the newest
    * request is answered; an older one resolves to null.

@@ -5,6 +5,7 @@
 // the model go.
 //   kinds (workers/serve.js): load {url} → bytes (progress: {received, total})
 //     | compare {options} | tokenTable {first, count} | wordVectors {texts, words}
+//     | headsChange {text, heads}
 import { loadEncoderPack } from '../core/attention-core.js';
 import { loadEncoderCore } from '../core/encoder-core.js';
 import { moved, serve } from './serve.js';
@@ -31,6 +32,7 @@ serve({
     }
   },
   compare: ({ options }) => loadedModel().compareTrained(options),
+  headsChange: ({ text, heads }) => loadedModel().headsChange(text, heads),
   tokenTable({ first, count }) {
     const result = loadedModel().tokenTable(first, count);
     return moved(result, [result.data.buffer]);

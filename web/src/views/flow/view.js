@@ -25,11 +25,14 @@ import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
 import { moreFold, foldsStartOpen } from '../../components/more.js';
+import { mountLinearity } from './linearity.js';
+import { mountParallelRows } from './parallel-rows.js';
 
 export const view = {
   mount(root, { core, jobs, state, update }) {
     let latest = state;
     const ui = build(root, { core, state, update, sentences: () => [latest.sentence] });
+    const folds = [mountLinearity(root), mountParallelRows(root)]; // Class 05's points, at the chapter's end
     const status = createStatus(ui.statusSlot, ui.results.node());
     let last = null; // {key, step} of the last drawing, to animate only single steps
     let drawn = null; // the flow diagram's last spec, to redraw it for a new width
@@ -104,6 +107,7 @@ export const view = {
           drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { training: chapter.trainingQkv, form: report.form, workbench: report.workbench }));
           drawSection(ui.heads.node(), () => drawHeads(ui.heads, { chapter, state: current, report, tokens, update }));
         }
+        for (const fold of folds) fold.fill(chapter, tokens);
         last = { key, pretrained: options.pretrained, step, chapter };
       },
     };

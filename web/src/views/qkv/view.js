@@ -19,11 +19,13 @@ import { sentenceField } from '../../components/sentence-field.js';
 import { drawKinds } from './kinds.js';
 import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 import { moreFold } from '../../components/more.js';
+import { mountSoftLookup } from './soft-lookup.js';
 
 /** The Q/K/V chapter (its number: its place in views/chapters.js): the Class 05 notebook, every matrix live. */
 export const view = {
   mount(root, { core, jobs, state, update, remember = () => {} }) {
     const { resultsEl, stagesEl, panelsEl, panel } = buildWorkbench(root, { core, state, onChange: update });
+    const softLookup = mountSoftLookup(root); // a fold at the chapter's end: exact against soft lookup
     let lastReport = null;
     let stages = null; // the chapter's figures, built with the first report and updated in place
     const lastCall = lastAnswer();
@@ -63,6 +65,7 @@ export const view = {
         stages ??= createStages(stagesEl);
         updateStages(stages, { core, report, state: current, selected });
         drawPanels(panelsEl, { report, experiment, kinds, kindsError, state: current, onChange: update });
+        softLookup.fill(chapter, current);
       },
     };
   },

@@ -80,3 +80,38 @@ export function largestTied(values, among = values.map((_, j) => j)) {
  * 1 stays near 1e-15; the core's own observation (a) uses 1e-9 relative to the outputs' scale.
  */
 export const ORDER_CHANGE = 1e-9;
+
+/**
+ * Soft against exact lookup (the Q/K/V chapter): a query row whose largest weight is at least
+ * NEARLY_ALL is "almost an exact lookup"; from this share up (the top key has the majority) it
+ * "leans on one key"; below it, the output is "a real mix" of the values.
+ */
+export const LEANS_ON_ONE = 0.5;
+
+/** 'tie' (no single key wins), 'exact' (almost an exact lookup), 'leans' or 'mix'. */
+export function lookupGrade(topShare, tiedKeys = 1) {
+  if (tiedKeys > 1) return 'tie';
+  if (topShare >= NEARLY_ALL) return 'exact';
+  if (topShare >= LEANS_ON_ONE) return 'leans';
+  return 'mix';
+}
+
+/**
+ * Two computations of the same thing agree "to rounding" when their largest difference is at
+ * most this much relative to the largest entry: float64 sums of a few hundred terms differ by
+ * about 1e-16 × their length, far below this; a map that is not linear misses by far more.
+ */
+export const SAME_TO_ROUNDING = 1e-12;
+
+/**
+ * A relative difference from this up is a real difference (the map is not linear, the output
+ * changed); between SAME_TO_ROUNDING and this, the page says "nearly".
+ */
+export const REAL_DIFFERENCE = 1e-6;
+
+/** 'same' (to rounding), 'nearly' or 'differs', from a relative difference. */
+export function differenceGrade(relative) {
+  if (relative <= SAME_TO_ROUNDING) return 'same';
+  if (relative < REAL_DIFFERENCE) return 'nearly';
+  return 'differs';
+}

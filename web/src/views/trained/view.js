@@ -20,6 +20,7 @@ import { buildModelLoader, modelUrl } from '../../components/model-loader.js';
 import { CONTEXT_CHANGE } from '../shared/thresholds.js';
 import { rowOf, topKeys } from '../shared/wording.js';
 import { moreFold } from '../../components/more.js';
+import { mountHeadsChange } from './heads-change.js';
 
 export const view = {
   mount(root, { core, state, update, drawnLater }) {
@@ -44,6 +45,7 @@ export const view = {
     const loader = buildModelLoader(view, { prefix: 'trained', suggested: state.trainedLoad });
     const resultsEl = view.append('div').attr('id', 'trained-results').node();
     const status = createStatus(view.select('.status-slot'), resultsEl);
+    const headsChange = mountHeadsChange(root, { core, client }); // a fold at the chapter's end (Class 05)
     let current = state;
     let drawn = 0; // results of the trained model drawn so far (tests wait on data-drawn)
 
@@ -107,6 +109,7 @@ export const view = {
       render(s) {
         current = s;
         draw(s);
+        headsChange.fill(s);
       },
     };
   },
