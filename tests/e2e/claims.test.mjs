@@ -140,7 +140,8 @@ for (const [label, settings, signal] of INPUTS) {
   test(`bank (${label}): the three answers follow the cosines in the table`, async () => {
     const bankSettings = label === 'Noa sentence' ? `s=${encodeURIComponent(NOA)}` : settings; // "bank" is not in it
     const { page, errors } = await open('bank', bankSettings, signal);
-    await page.waitForSelector('#app table.bank-table');
+    // the table starts closed under its summary (read from the DOM all the same)
+    await page.waitForSelector('#app table.bank-table', { state: 'attached' });
     const cos = await page.$$eval('#app table.bank-table tr[data-cosine]', (trs) => Object.fromEntries(trs.map((tr) => {
       const full = tr.querySelector('td.value').dataset.full;
       return [tr.dataset.cosine, full === '' ? null : Number(full)];

@@ -4,13 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { openSite, openPage } from './support.mjs';
+import { openSite, openPage, openFoldsAround } from './support.mjs';
 
 const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 const { server, context, core } = await openSite();
 
 /** Clicks Export > format on the named heatmap; resolves to {name, bytes} of the saved file. */
 async function exportFile(page, matrix, format) {
+  await openFoldsAround(page, `figure[data-name="${matrix}"]`); // W_q and others sit in a "More" fold
   const figure = page.locator(`figure[data-name="${matrix}"]`);
   const menu = figure.locator('.export-menu');
   if (!(await menu.evaluate((d) => d.open))) await menu.locator('summary').click();

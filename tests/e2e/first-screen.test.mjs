@@ -73,6 +73,8 @@ for (const size of SIZES) {
     const failures = [];
     for (const [view, { field, figure }] of Object.entries(FIRST_SCREEN)) {
       const page = await openAt(size, `?view=${view}`);
+      // a figure drawn from data that arrives after the first render (the lab on GloVe) is awaited
+      await page.waitForSelector(figure, { state: 'attached' });
       const fieldBox = await box(page, field);
       if (fieldBox.top < 0 || fieldBox.bottom > size.height) failures.push(`${view}: the field ${field} at ${Math.round(fieldBox.top)}–${Math.round(fieldBox.bottom)}`);
       const why = offScreen(await box(page, figure), size.height);

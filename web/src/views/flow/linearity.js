@@ -33,7 +33,7 @@ function outcome(name, relative) {
  */
 export function mountLinearity(root) {
   // a fold of the page's kind (components/more.js): closed, open in embeds and present mode
-  const body = moreFold(select(root), 'Where is the activation function? Which parts of the block are linear', { name: 'linearity' });
+  const body = moreFold(select(root), 'Where is the nonlinearity?', { name: 'linearity' });
   const fold = select(body.node().parentNode).classed('linearity', true).attr('id', 'linearity');
   body.append('p').text(
     'The notes call the projection layers “linear”, “dense” or “fully connected”: nn.Linear computes X W (the notebook turns the bias off) and adds no ReLU after it. ' +

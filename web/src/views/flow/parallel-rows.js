@@ -15,7 +15,7 @@ import { differenceGrade } from '../shared/thresholds.js';
  */
 export function mountParallelRows(root) {
   // a fold of the page's kind (components/more.js): closed, open in embeds and present mode
-  const body = moreFold(select(root), 'Parallel, but not free of dependencies: what each step needs', { name: 'parallel-rows' });
+  const body = moreFold(select(root), 'What runs in parallel?', { name: 'parallel-rows' });
   const fold = select(body.node().parentNode).classed('parallel-rows', true).attr('id', 'parallel-rows');
   body.append('p').text(
     'Every row of Y comes out of the same few matrix products, so all the queries can be worked on at once. ' +

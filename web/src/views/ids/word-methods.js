@@ -4,6 +4,7 @@
 // corpus's other words in a random table against the bundled GloVe (core.randomTable,
 // core.cosine). Nothing is trained here. Built once at mount, updated in place.
 import { select } from 'd3';
+import { moreFold } from '../../components/more.js';
 import { num, numOrNotDefined } from '../../format.js';
 import { dataTable } from '../../components/data-table.js';
 import { loadGlove, tableFor, gloveFailure, clearGloveFailure } from '../../vectors/store.js';
@@ -14,9 +15,9 @@ const RANDOM_WIDTH = 100; // as wide as the bundled GloVe, so only the geometry 
 
 /** Mounts the fold; returns {render(state, {r, experiment})}. */
 export function mountWordMethods(parent, { core, state, update, drawnLater }) {
-  const fold = parent.append('details').attr('class', 'more word-methods').attr('id', 'rep-learn');
-  fold.append('summary').text('Vector or embedding? How word vectors are learned');
-  const body = fold.append('section').attr('aria-labelledby', 'rep-learn-title');
+  // a fold of the page's kind (components/more.js): closed, open in embeds and present mode
+  const fold = select(moreFold(parent, 'Vector or embedding? How word vectors are learned', { name: 'rep-learn' }).node().parentNode).classed('word-methods', true).attr('id', 'rep-learn');
+  const body = fold.select('.more-body').append('section').attr('aria-labelledby', 'rep-learn-title');
   body.append('h3').attr('id', 'rep-learn-title').text('Vector or embedding, and what each method learns from');
   body.append('p').text(
     'A vector is any list of numbers: an ID written as [5], a one-hot row, a row drawn at random. An embedding is a vector learned from text so that its geometry means something: words used in similar places end up pointing in similar directions. How they are learned differs in one thing above all: what each method takes as a word’s context. Here is what each would read in the corpus above, for one word. Nothing is trained on this page.',

@@ -31,7 +31,7 @@ export function mountSoftLookup(root) {
   const verdict = body.append('p').attr('class', 'soft-lookup-verdict').attr('aria-live', 'polite');
   const pair = dataTable(body).attr('class', 'soft-lookup-pair');
   const pairHead = pair.append('thead').append('tr');
-  for (const h of ['', 'exact lookup', 'attention (soft lookup)']) pairHead.append('th').attr('scope', 'col').text(h);
+  for (const h of ['compared', 'exact lookup', 'attention (soft lookup)']) pairHead.append('th').attr('scope', 'col').text(h);
   const pairBody = pair.append('tbody');
   const distance = body.append('p').attr('class', 'soft-lookup-distance');
   body.append('h4').text('Sharper scores, closer to an exact lookup');

@@ -4,6 +4,8 @@
 // multiply-adds; the sentence's Q Kᵀ, computed by the core as one product and pair by pair
 // (core.contextQuestions' `pairs`), shows that all pairs are independent dot products.
 // Built once at mount, updated in place.
+import { select } from 'd3';
+import { moreFold } from '../../components/more.js';
 import { num } from '../../format.js';
 import { dataTable } from '../../components/data-table.js';
 import { ROUNDING } from '../shared/thresholds.js';
@@ -13,9 +15,9 @@ const big = (n) => n.toLocaleString('en');
 
 /** Mounts the fold; returns {render(state, questions)} (`questions`: contextQuestions' report, or null). */
 export function mountModalities(parent, { core, state, update }) {
-  const fold = parent.append('details').attr('class', 'more window-modalities').attr('id', 'win-modalities');
-  fold.append('summary').text('Images and sounds as tokens, and why attention suits GPUs');
-  const body = fold.append('section').attr('aria-labelledby', 'win-mod-title');
+  // a fold of the page's kind (components/more.js): closed, open in embeds and present mode
+  const fold = select(moreFold(parent, 'Images and sounds as tokens, and why attention suits GPUs', { name: 'win-modalities' }).node().parentNode).classed('window-modalities', true).attr('id', 'win-modalities');
+  const body = fold.select('.more-body').append('section').attr('aria-labelledby', 'win-mod-title');
   body.append('h3').attr('id', 'win-mod-title').text('Other data as a sequence of tokens');
   body.append('p').text(
     'A sentence is a sequence of words; other data can be cut into a sequence too. A vision transformer cuts an image into square patches and reads each patch as one token; speech models cut sound into short overlapping frames. Once the tokens are there, attention does not care where they came from: it compares every token with every other.',

@@ -3,6 +3,7 @@
 // each question needs (a stated rule, not a parser) and gives the attention row of a chosen word
 // from the workbench; this module only draws them. Built once at mount, updated in place.
 import { select } from 'd3';
+import { moreFold } from '../../components/more.js';
 import { num, full } from '../../format.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { quotedList, keysText, topKeys } from '../shared/wording.js';
@@ -11,9 +12,9 @@ import { dataTable } from '../../components/data-table.js';
 
 /** Mounts the fold into `parent`; returns {render(state)}, which returns the core's report (or null). */
 export function mountQuestions(parent, { core, state, update }) {
-  const fold = parent.append('details').attr('class', 'more window-questions').attr('id', 'win-questions');
-  fold.append('summary').text('Who, where, when? What a sentence can answer');
-  const body = fold.append('section').attr('aria-labelledby', 'win-questions-title');
+  // a fold of the page's kind (components/more.js): closed, open in embeds and present mode
+  const fold = select(moreFold(parent, 'Who, where, when? What a sentence can answer', { name: 'win-questions' }).node().parentNode).classed('window-questions', true).attr('id', 'win-questions');
+  const body = fold.select('.more-body').append('section').attr('aria-labelledby', 'win-questions-title');
   body.append('h3').attr('id', 'win-questions-title').text('Who, where, when?');
   body.append('p').text(
     'Ask three questions of a sentence. Each answer has to be one of its words: who is going needs a person, where needs a place, when needs a time. Context can only help with what the words carry.',
