@@ -118,7 +118,7 @@ test('a malformed vector file gets a message naming the line, and the page keeps
   await page.setInputFiles('#vector-file', { name: 'nan.vec', mimeType: 'text/plain', buffer: Buffer.from('2 2\nbank 1 2\nriver nan 1\n') });
   await page.waitForFunction(() => /Line 3, number 1/.test(document.querySelector('#vector-error')?.textContent ?? ''));
   await page.selectOption('#source', 'numpy');
-  await page.waitForSelector('table.bank-table');
+  await page.waitForSelector('table.bank-table', { state: 'attached' }); // under its closed summary
   await page.close();
 });
 
@@ -177,7 +177,7 @@ test('a word2vec binary file is detected and used', async () => {
   const buffer = Buffer.concat(parts);
   const { page, errors } = await openPage(context, `${server.url}?view=bank&source=file`);
   await page.setInputFiles('#vector-file', { name: 'tiny.bin', mimeType: 'application/octet-stream', buffer });
-  await page.waitForSelector('table.bank-table');
+  await page.waitForSelector('table.bank-table', { state: 'attached' }); // under its closed summary
   assert.match(await page.textContent('#vector-summary'), /7 words × 3, word2vec binary with a header line/);
   const expected = expectedExperiment(parsedTable(buffer, 'your file “tiny.bin”'));
   assert.deepEqual(await pageCosines(page, 'table.bank-table'), bankRows(expected));
@@ -206,7 +206,7 @@ test('a file dropped on the view is read and becomes the source', async () => {
 
 test('the bundled GloVe subset drives the bank experiment', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=bank&source=glove`);
-  await page.waitForSelector('table.bank-table');
+  await page.waitForSelector('table.bank-table', { state: 'attached' }); // under its closed summary
   const expected = expectedExperiment(gloveTable());
   const cosines = await pageCosines(page, 'table.bank-table');
   assert.deepEqual(cosines, bankRows(expected));
