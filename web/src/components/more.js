@@ -83,6 +83,8 @@ export function foldedSection(parent, { className, id, title, label, tag = 'sect
   return { section, ...foldedParts(section, { label, name: id }) };
 }
 
+// foldedParts, foldedSection and keptFold serve the panels that still empty and rewrite a section
+// on each render; a section made of parts (components/parts.js) takes its fold with morePart.
 const keptFolds = new WeakMap();
 
 /**
