@@ -93,6 +93,9 @@ export function arrangeFirstScreen(viewRoot, spec, figures, extra = []) {
   // the view's messages sit right under the sentence when they follow the form
   const after = (spec.after && viewRoot.querySelector(spec.after)) ?? matching(form.nextElementSibling, '.status-slot') ?? form;
   after.after(slot, ...extra);
+  // a class, not `.view:has(> .key-figure-slot)`: a :has() rule is checked again on every change
+  // under the view, which restyled the whole chapter on each keystroke
+  slot.parentElement.classList.add('has-key-figure');
   const settings = foldSettings(form, spec);
   if (settings) (extra.at(-1) ?? slot).after(settings);
   return () => placeKeyFigure(viewRoot, slot, spec, figures);

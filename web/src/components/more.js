@@ -49,7 +49,7 @@ export function revealFold(element) {
  * @param {import('d3').Selection} container  kept from render to render
  * @param {{label: string, name: string, first?: boolean}} spec  the fold's label and data-more name
  */
-export function foldedParts(container, { label, name, first = false }) {
+export function foldedParts(container, { label, name, first = false, keep = false }) {
   let fold = container.select(`:scope > details.more[data-more="${name}"]`);
   if (fold.empty()) {
     const main = container.append('div').attr('class', 'panel-main');
@@ -57,7 +57,8 @@ export function foldedParts(container, { label, name, first = false }) {
     if (first) container.node().insertBefore(fold.node(), main.node());
     container.append('div').attr('class', 'panel-after');
   }
-  const part = (node) => select(node).html('');
+  // keep: the caller fills the parts in place (components/parts.js) instead of writing them again
+  const part = (node) => (keep ? select(node) : select(node).html(''));
   return {
     main: part(container.select(':scope > .panel-main').node()),
     more: part(fold.select(':scope > .more-body').node()),
@@ -73,14 +74,14 @@ export function foldedParts(container, { label, name, first = false }) {
  *          heading?: string, sectionId?: string}} spec  id: the heading's id; tag, heading: the
  *   section's and its heading's elements (section, h3 by default); sectionId: the section's own id
  */
-export function foldedSection(parent, { className, id, title, label, tag = 'section', heading = 'h3', sectionId }) {
+export function foldedSection(parent, { className, id, title, label, tag = 'section', heading = 'h3', sectionId, keep = false }) {
   let section = parent.select(`:scope > ${tag}[aria-labelledby="${id}"]`);
   if (section.empty()) {
     section = parent.append(tag).attr('class', className).attr('aria-labelledby', id);
     if (sectionId) section.attr('id', sectionId);
     section.append(heading).attr('id', id).text(title);
   }
-  return { section, ...foldedParts(section, { label, name: id }) };
+  return { section, ...foldedParts(section, { label, name: id, keep }) };
 }
 
 // foldedParts, foldedSection and keptFold serve the panels that still empty and rewrite a section

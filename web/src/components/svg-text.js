@@ -9,22 +9,29 @@
  * most maxWidth px long as drawn.
  */
 export function fitText(node, prefix, text, maxWidth) {
-  node.textContent = prefix + text;
+  setText(node, fitted(node, prefix, text, maxWidth));
+}
+
+/** prefix + text, cut with an ellipsis where it would be longer than maxWidth. */
+function fitted(node, prefix, text, maxWidth) {
   // No glyph of these 11 px labels is wider than 9 px: a short text needs no measuring.
-  if ((prefix + text).length * 9 <= maxWidth) return;
+  if ((prefix + text).length * 9 <= maxWidth) return prefix + text;
   const measure = measurerFor(node);
-  if (!measure || measure(prefix + text) <= maxWidth) return;
-  let keep = text.length - 1;
+  if (!measure || measure(prefix + text) <= maxWidth) return prefix + text;
   // the longest cut that fits, by halving (a label is at most a few dozen characters)
   let lo = 1;
-  let hi = keep;
+  let hi = text.length - 1;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     if (measure(`${prefix}${text.slice(0, mid)}…`) <= maxWidth) lo = mid;
     else hi = mid - 1;
   }
-  keep = lo;
-  node.textContent = `${prefix}${text.slice(0, keep)}…`;
+  return `${prefix}${text.slice(0, lo)}…`;
+}
+
+// (writing the same text again would replace the text node, and the browser would lay it out again)
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 // The label fonts seen so far, by the classes of the drawing and of the label: looked up once

@@ -24,6 +24,10 @@ export function legendText(palette, colour) {
 /** Draws (or updates) the legend in `g`; `masked` adds the swatch of masked cells. */
 export function drawLegend(g, palette, colour, width, masked) {
   const [lo, mid, hi] = legendEnds(palette, colour);
+  // the same legend is not written again (a weights map's never changes while the sentence is typed)
+  const drawn = `${palette} ${lo} ${hi} ${width} ${Boolean(masked)}`;
+  if (g.attr('data-drawn-for') === drawn) return;
+  g.attr('data-drawn-for', drawn);
   const step = width / LEGEND_STEPS;
   g.selectAll('g.legend-bar').data([0]).join('g').attr('class', 'legend-bar').selectAll('rect').data(range(LEGEND_STEPS)).join('rect')
     .attr('x', (k) => k * step).attr('width', step + 0.5).attr('height', 10)

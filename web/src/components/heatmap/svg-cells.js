@@ -27,13 +27,24 @@ export function drawSvgCells(hm, { cw, showValues }) {
   const { spec, colour } = hm;
   const { name, rowLabels, colLabels } = spec;
   const where = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}`;
-  const cells = hm.svg.select('g.cells').selectAll('g.cell').data(cellData(spec.matrix), cellKey).join(enterCell).order();
-  cells.attr('data-i', (d) => d.i).attr('data-j', (d) => d.j).attr('data-value', (d) => full(d.value))
-    .attr('transform', (d) => `translate(${LABEL_WIDTH + d.j * cw},${HEADER_HEIGHT + d.i * cw})`)
-    // interactive cells are buttons (they choose what the inspector shows); the others are named pictures
-    .attr('role', spec.interactive ? 'button' : 'img')
+  let entered = false;
+  const cells = hm.svg.select('g.cells').selectAll('g.cell').data(cellData(spec.matrix), cellKey)
+    .join((enter) => { entered = !enter.empty(); return enterCell(enter); }, undefined, (exit) => { entered = true; exit.remove(); })
+    .order();
+  // where the cells sit changes only with the grid (new rows or columns, another cell size); a
+  // keystroke that keeps the shape changes values, colours and names, not positions
+  const grid = `${cw} ${spec.matrix.rows} ${spec.matrix.cols} ${Boolean(spec.interactive)}`;
+  if (entered || hm.cellGrid !== grid) {
+    hm.cellGrid = grid;
+    cells.attr('data-i', (d) => d.i).attr('data-j', (d) => d.j)
+      .attr('transform', (d) => `translate(${LABEL_WIDTH + d.j * cw},${HEADER_HEIGHT + d.i * cw})`)
+      // interactive cells are buttons (they choose what the inspector shows); the others are named pictures
+      .attr('role', spec.interactive ? 'button' : 'img');
+    cells.select('rect').attr('width', cw - 1).attr('height', cw - 1);
+  }
+  cells.attr('data-value', (d) => full(d.value))
     .attr('aria-label', (d) => `${name} ${where(d)}: ${cellText(d.value)}`);
-  cells.select('rect').attr('width', cw - 1).attr('height', cw - 1).attr('fill', (d) => cellFill(colour, d.value));
+  cells.select('rect').attr('fill', (d) => cellFill(colour, d.value));
   cells.select('title').text((d) => `${name}[${d.i}, ${d.j}] (${rowLabels[d.i]}, ${colLabels[d.j]}) = ${full(d.value)}`);
   drawValues(cells, hm, cw, showValues);
   markSvgCells(hm);
@@ -42,8 +53,13 @@ export function drawSvgCells(hm, { cw, showValues }) {
 /** The value written in each cell, when cells are wide enough for it. */
 function drawValues(cells, hm, cw, showValues) {
   const { spec, colour } = hm;
-  cells.selectAll('text').data((d) => (showValues ? [d] : [])).join('text')
-    .attr('x', (cw - 1) / 2).attr('y', (cw - 1) / 2).attr('dy', '0.35em').attr('text-anchor', 'middle')
+  const texts = cells.selectAll('text').data((d) => (showValues ? [d] : []))
+    .join((enter) => enter.append('text').attr('dy', '0.35em').attr('text-anchor', 'middle'));
+  if (hm.valueCw !== cw) texts.attr('x', (cw - 1) / 2).attr('y', (cw - 1) / 2);
+  // (a text that entered just now has no position yet)
+  texts.filter(function unplaced() { return !this.hasAttribute('x'); }).attr('x', (cw - 1) / 2).attr('y', (cw - 1) / 2);
+  hm.valueCw = cw;
+  texts
     .attr('fill', (d) => (Number.isFinite(d.value) ? textColour(colour(d.value)) : 'currentColor'))
     .text((d) => (spec.valueText ?? cellText)(d.value));
 }

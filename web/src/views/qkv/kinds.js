@@ -1,10 +1,8 @@
 // "Other kinds of attention": the end of the qkv chapter (issue 16, item 5 and item 4's chunks).
 // Every number comes from the core's attentionKinds report (core/lessons/attention_kinds.hpp);
 // each sentence below is chosen by the numbers it stands next to, and computes nothing.
-import { select } from 'd3';
 import { drawHeatmap } from '../../components/heatmap/index.js';
-import { heatmapHolder } from '../shared/heatmap-holders.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { full, num, shapeText } from '../../format.js';
 import { matrixAt } from '../../core/attention-core.js';
 import { foldedSection } from '../../components/more.js';
@@ -111,133 +109,153 @@ export function transposeText(kinds) {
   return lines;
 }
 
-function paragraphs(parent, lines, cls) {
-  for (const line of lines) parent.append('p').attr('class', cls).text(line);
+// Each part of the section is made on the first render and filled on every later one
+// (components/parts.js): a keystroke changes its numbers and words, not its elements, so an open
+// table, a zoomed map or the focus inside stays, and the browser lays out only what changed.
+
+/** The lines of `texts` as paragraphs of class `cls`, in their own part `name` of `parent`. */
+function paragraphs(parent, name, lines, cls) {
+  const holder = part(parent, 'div.kind-lines', name);
+  parts(holder, `p.${cls}`, lines, (_, i) => i, (p, line) => p.text(line));
 }
 
-function classRef(parent, text, beyond = false) {
-  const p = parent.append('p').attr('class', 'class-ref');
-  if (beyond) p.append('span').attr('class', 'beyond-class').text('Beyond the classes: ');
-  p.append('span').text(text);
+/** Where the classes say this. */
+function classRef(parent, name, text) {
+  return part(parent, 'p.class-ref', name).text(text);
 }
 
-// The section is written again on each render; its maps are not: each keeps its holder (by name,
-// in the chapter's panel that stays), so drawHeatmap updates the same figure in place.
+/** One kind: its <section data-kind> with a heading, made once. */
+function kindSection(parent, kind, title) {
+  const section = part(parent, 'section.kind', kind).attr('data-kind', kind);
+  part(section, 'h4', 'title').text(title);
+  return section;
+}
+
+// A map's holder is a part of its row, so drawHeatmap updates the same figure in place.
 function heat(parent, spec) {
-  const panel = select(parent.node().closest('.panel-kinds') ?? parent.node());
-  drawHeatmap(heatmapHolder(panel, parent, spec.name), { palette: 'diverging', ...spec });
+  drawHeatmap(part(parent, 'div.heatmap-holder', spec.name).node(), { palette: 'diverging', ...spec });
 }
 
 /** Draws the section into `parent` (a d3 selection), or the core's message when it refused. */
 export function drawKinds(parent, { kinds, error, pending = false, state }) {
-  // the section and its fold stay from render to render (components/more.js); their contents are written again
+  // the section, its fold and every part in them stay from render to render
   const { main, more: section } = foldedSection(parent, {
     className: 'stage kinds', id: 'stage-kinds', title: 'Other kinds of attention',
-    label: 'six kinds, on sentences A and B',
+    label: 'six kinds, on sentences A and B', keep: true,
   });
-  main.append('p').text(
+  part(main, 'p', 'intro').text(
     'Cross-attention, batches, masks, an average and min–max, run on your sentence (A) and the second sentence (B).',
   );
-  if (error) {
-    main.append('p').attr('class', 'notice kinds-error').attr('role', 'alert').text(error);
-    return;
-  }
-  if (!kinds) {
-    if (pending) main.append('p').attr('class', 'muted kinds-pending').text('Computing these for wide vectors in the background…');
-    return;
-  }
+  shown(part(main, 'p.notice.kinds-error', 'error').attr('role', 'alert'), Boolean(error)).text(error ?? '');
+  shown(part(main, 'p.muted.kinds-pending', 'pending'), !error && !kinds && pending)
+    .text('Computing these for wide vectors in the background…');
+  const notices = part(main, 'div.kinds-notices', 'notices');
+  parts(notices, 'p.notice', error || !kinds ? [] : Array.from(kinds.notices), (_, i) => i, (p, notice) => p.text(notice));
+  const body = shown(part(section, 'div.kinds-body', 'body'), Boolean(kinds) && !error);
+  if (error || !kinds) return;
+  drawKindsBody(body, kinds, state);
+}
+
+function drawKindsBody(body, kinds, state) {
   const tokensA = tokensOf(kinds.a);
   const tokensB = tokensOf(kinds.b);
-  const dl = section.append('dl').attr('class', 'kinds-sentences');
-  dl.append('dt').text('A');
-  dl.append('dd').attr('data-sentence', 'A').attr('data-tokens', tokensA.length).text(`${state.sentence} (${tokensA.length} words)`);
-  dl.append('dt').text('B');
-  dl.append('dd').attr('data-sentence', 'B').attr('data-tokens', tokensB.length).text(`${state.sentence2} (${tokensB.length} words)`);
-  for (const notice of kinds.notices) main.append('p').attr('class', 'notice').text(notice);
-  if (kinds.float32) section.append('p').attr('class', 'muted').text('PyTorch mode: computed in float32, as PyTorch does.');
+  const dl = part(body, 'dl.kinds-sentences', 'sentences');
+  part(dl, 'dt', 'a-term').text('A');
+  part(dl, 'dd', 'a').attr('data-sentence', 'A').attr('data-tokens', tokensA.length).text(`${state.sentence} (${tokensA.length} words)`);
+  part(dl, 'dt', 'b-term').text('B');
+  part(dl, 'dd', 'b').attr('data-sentence', 'B').attr('data-tokens', tokensB.length).text(`${state.sentence2} (${tokensB.length} words)`);
+  shown(part(body, 'p.muted', 'float32'), kinds.float32).text('PyTorch mode: computed in float32, as PyTorch does.');
   const feat = (n) => Array.from({ length: n }, (_, f) => `f${f}`);
 
   // a. self vs cross
-  const a = section.append('section').attr('class', 'kind').attr('data-kind', 'cross')
+  const a = kindSection(body, 'cross', 'Self-attention and cross-attention')
     .attr('data-scores-shape', dims(kinds.cross.scores));
-  a.append('h4').text('Self-attention and cross-attention');
-  classRef(a, 'Class 04’s Q&A: self-attention relates positions of the same input; attention in general can also connect different sources. The classes name it and compute only self-attention.');
-  paragraphs(a, crossText(kinds), 'kind-text');
-  const aRow = a.append('div').attr('class', 'heatmap-row');
+  classRef(a, 'ref', 'Class 04’s Q&A: self-attention relates positions of the same input; attention in general can also connect different sources. The classes name it and compute only self-attention.');
+  paragraphs(a, 'text', crossText(kinds), 'kind-text');
+  const aRow = part(a, 'div.heatmap-row', 'maps');
   heat(aRow, { name: 'self scores (A, A)', matrix: kinds.a.projected.scores, rowLabels: tokensA, colLabels: tokensA, rowAxis: 'queries (A)', colAxis: 'keys (A)' });
   heat(aRow, { name: 'cross scores (A, B)', matrix: kinds.cross.scores, rowLabels: tokensA, colLabels: tokensB, rowAxis: 'queries (A)', colAxis: 'keys (B)' });
   heat(aRow, { name: 'cross attn_weights', matrix: kinds.cross.attn_weights, rowLabels: tokensA, colLabels: tokensB, rowAxis: 'queries (A)', colAxis: 'keys (B)', palette: 'weights' });
-  heat(a, { name: 'cross Y', matrix: kinds.cross.Y, rowLabels: tokensA, colLabels: feat(kinds.cross.Y.cols), rowAxis: 'tokens (A)', colAxis: 'features (d_v)' });
+  heat(part(a, 'div', 'y'), { name: 'cross Y', matrix: kinds.cross.Y, rowLabels: tokensA, colLabels: feat(kinds.cross.Y.cols), rowAxis: 'tokens (A)', colAxis: 'features (d_v)' });
 
   // b. mha(X, X, X)
-  const b = section.append('section').attr('class', 'kind').attr('data-kind', 'mha')
+  const b = kindSection(body, 'mha', 'Why mha(X, X, X) passes X three times')
     .attr('data-self-shape', dims(kinds.mha.self.attn_weights)).attr('data-cross-shape', dims(kinds.mha.cross.attn_weights));
-  b.append('h4').text('Why mha(X, X, X) passes X three times');
-  classRef(b, 'Class 05 runs mha(X_batched, X_batched, X_batched) and asks why X is passed three times. Three different inputs make it cross-attention, which the classes name but do not run.');
-  paragraphs(b, mhaText(kinds), 'kind-text');
-  const bRow = b.append('div').attr('class', 'heatmap-row');
+  classRef(b, 'ref', 'Class 05 runs mha(X_batched, X_batched, X_batched) and asks why X is passed three times. Three different inputs make it cross-attention, which the classes name but do not run.');
+  paragraphs(b, 'text', mhaText(kinds), 'kind-text');
+  const bRow = part(b, 'div.heatmap-row', 'maps');
   heat(bRow, { name: 'mha(X_A, X_A, X_A) weights', matrix: kinds.mha.self.attn_weights, rowLabels: tokensA, colLabels: tokensA, rowAxis: 'queries (A)', colAxis: 'keys (A)', palette: 'weights' });
   heat(bRow, { name: 'mha(X_A, X_B, X_B) weights', matrix: kinds.mha.cross.attn_weights, rowLabels: tokensA, colLabels: tokensB, rowAxis: 'queries (A)', colAxis: 'keys (B)', palette: 'weights' });
 
-  // c. batched vs concatenated
-  const { batch, concat } = kinds;
-  const c = section.append('section').attr('class', 'kind').attr('data-kind', 'batch')
-    .attr('data-batch-shape', `(2, ${batch.nMax}, ${batch.nMax})`).attr('data-concat-shape', dims(concat.scores))
-    .attr('data-masked-vs-batched', full(concat.maskedVsBatchedMaxDiff))
-    .attr('data-cross-share-min', full(concat.crossSharePlain[concat.crossSharePlainMinRow]))
-    .attr('data-cross-share-masked-max', full(concat.crossShareMaskedMax));
-  c.append('h4').text('Two sentences: batched, or one sequence with or without a block mask');
-  classRef(c, 'Class 04: an epoch does not connect separate chunks through attention; boundary markers show structure, masks decide what may interact. Class 05: the batch axis and the batched transpose, on sentences of equal length.');
-  if (batch.lengths[0] !== batch.lengths[1]) classRef(c, 'padding a shorter sentence and its padding mask are not covered in class.', true);
-  paragraphs(c, batchText(kinds, tokensA, tokensB), 'kind-text');
-  const pad = (tokens) => [...tokens, ...Array.from({ length: batch.nMax - tokens.length }, (_, k) => `(pad ${k + 1})`)];
-  const cRow = c.append('div').attr('class', 'heatmap-row');
-  heat(cRow, { name: 'batch[0] weights (A)', matrix: batch.attn_weights[0], rowLabels: pad(tokensA), colLabels: pad(tokensA), rowAxis: 'queries (A)', colAxis: 'keys (A)', palette: 'weights' });
-  heat(cRow, { name: 'batch[1] weights (B)', matrix: batch.attn_weights[1], rowLabels: pad(tokensB), colLabels: pad(tokensB), rowAxis: 'queries (B)', colAxis: 'keys (B)', palette: 'weights' });
-  const both = [...tokensA.map((w) => `${w}·A`), ...tokensB.map((w) => `${w}·B`)];
-  const cRow2 = c.append('div').attr('class', 'heatmap-row');
-  heat(cRow2, { name: 'concatenated, no mask', matrix: concat.attn_weights, rowLabels: both, colLabels: both, rowAxis: 'queries (A then B)', colAxis: 'keys (A then B)', palette: 'weights' });
-  heat(cRow2, { name: 'concatenated, block mask', matrix: concat.maskedWeights, rowLabels: both, colLabels: both, rowAxis: 'queries (A then B)', colAxis: 'keys (A then B)', palette: 'weights' });
-  const shareTable = dataTable(c).attr('class', 'cross-share');
-  const head = shareTable.append('thead').append('tr');
-  for (const h of ['word', 'weight on the other sentence, no mask', 'with the block mask']) head.append('th').attr('scope', 'col').text(h);
-  const body = shareTable.append('tbody');
-  both.forEach((w, i) => {
-    const tr = body.append('tr').attr('data-row', i);
-    tr.append('th').attr('scope', 'row').text(w);
-    tr.append('td').attr('data-value', full(concat.crossSharePlain[i])).text(num(concat.crossSharePlain[i]));
-    tr.append('td').attr('data-value', full(concat.crossShareMasked[i])).text(num(concat.crossShareMasked[i]));
-  });
+  drawBatch(body, kinds, tokensA, tokensB);
 
   // d. uniform average
-  const d = section.append('section').attr('class', 'kind').attr('data-kind', 'uniform')
+  const d = kindSection(body, 'uniform', 'Why not just add the vectors? An average beside attention')
     .attr('data-row-spread', full(kinds.uniform.rowSpread)).attr('data-attention-row-spread', full(kinds.uniform.attentionRowSpread));
-  d.append('h4').text('Why not just add the vectors? An average beside attention');
-  classRef(d, 'Class 04’s Q&A: “Could the vectors simply be added instead?”');
-  paragraphs(d, uniformText(kinds), 'kind-text');
-  const dRow = d.append('div').attr('class', 'heatmap-row');
+  classRef(d, 'ref', 'Class 04’s Q&A: “Could the vectors simply be added instead?”');
+  paragraphs(d, 'text', uniformText(kinds), 'kind-text');
+  const dRow = part(d, 'div.heatmap-row', 'maps');
   heat(dRow, { name: 'average: Y = (1/n) Σ x_j', matrix: kinds.uniform.Y, rowLabels: tokensA, colLabels: feat(kinds.uniform.Y.cols), rowAxis: 'tokens (A)', colAxis: 'features (d_model)' });
   heat(dRow, { name: 'attention: Y_literal = A X', matrix: kinds.a.projected.Y_literal, rowLabels: tokensA, colLabels: feat(kinds.a.projected.Y_literal.cols), rowAxis: 'tokens (A)', colAxis: 'features (d_model)' });
 
   // e. min–max
-  const e = section.append('section').attr('class', 'kind').attr('data-kind', 'min-max')
+  const e = kindSection(body, 'min-max', 'Min–max scaling beside softmax')
     .attr('data-row-sum', full(kinds.minMax.rowSums[0])).attr('data-min-key', kinds.minMax.minKey[0]);
-  e.append('h4').text('Min–max scaling beside softmax');
-  classRef(e, 'Class 04’s Q&A: “is that min-max scaling?” Standard attention uses softmax; min–max alone does not make a row sum to 1.');
-  paragraphs(e, minMaxText(kinds, tokensA), 'kind-text');
-  const eRow = e.append('div').attr('class', 'heatmap-row');
+  classRef(e, 'ref', 'Class 04’s Q&A: “is that min-max scaling?” Standard attention uses softmax; min–max alone does not make a row sum to 1.');
+  paragraphs(e, 'text', minMaxText(kinds, tokensA), 'kind-text');
+  const eRow = part(e, 'div.heatmap-row', 'maps');
   heat(eRow, { name: 'min–max of scores', matrix: kinds.minMax.weights, rowLabels: tokensA, colLabels: tokensA, rowAxis: 'queries', colAxis: 'keys', palette: 'weights', rowSums: kinds.minMax.rowSums });
   heat(eRow, { name: 'softmax of scores', matrix: kinds.a.projected.attn_weights, rowLabels: tokensA, colLabels: tokensA, rowAxis: 'queries', colAxis: 'keys', palette: 'weights', rowSums: kinds.a.row_sums });
 
   // f. why K is transposed
-  const f = section.append('section').attr('class', 'kind').attr('data-kind', 'transpose')
+  const f = kindSection(body, 'transpose', 'Why K is transposed')
     .attr('data-has-shape', String(kinds.transpose.hasShape));
-  f.append('h4').text('Why K is transposed');
-  classRef(f, 'Class 05: “Why transpose K?”');
-  paragraphs(f, transposeText(kinds), 'kind-text');
+  classRef(f, 'ref', 'Class 05: “Why transpose K?”');
+  paragraphs(f, 'text', transposeText(kinds), 'kind-text');
+  const product = shown(part(f, 'div', 'product'), kinds.transpose.hasShape);
   if (kinds.transpose.hasShape) {
-    heat(f, { name: 'Q·K (not scores)', matrix: kinds.transpose.product, rowLabels: tokensA, colLabels: feat(kinds.transpose.product.cols), rowAxis: 'tokens', colAxis: 'features of K (mixed up)' });
-  } else {
-    f.append('pre').attr('class', 'core-error').attr('data-error', kinds.transpose.error).text(kinds.transpose.error);
+    heat(product, { name: 'Q·K (not scores)', matrix: kinds.transpose.product, rowLabels: tokensA, colLabels: feat(kinds.transpose.product.cols), rowAxis: 'tokens', colAxis: 'features of K (mixed up)' });
   }
+  // (a part of its own, not a <pre> that stays empty: tests and readers find it only when it says something)
+  const refusal = part(f, 'div', 'refusal');
+  parts(refusal, 'pre.core-error', kinds.transpose.hasShape ? [] : [kinds.transpose.error], () => 'error',
+    (pre, message) => pre.attr('data-error', message).text(message));
+}
+
+/** c. batched vs concatenated, with the share of weight each word puts on the other sentence. */
+function drawBatch(body, kinds, tokensA, tokensB) {
+  const { batch, concat } = kinds;
+  const c = kindSection(body, 'batch', 'Two sentences: batched, or one sequence with or without a block mask')
+    .attr('data-batch-shape', `(2, ${batch.nMax}, ${batch.nMax})`).attr('data-concat-shape', dims(concat.scores))
+    .attr('data-masked-vs-batched', full(concat.maskedVsBatchedMaxDiff))
+    .attr('data-cross-share-min', full(concat.crossSharePlain[concat.crossSharePlainMinRow]))
+    .attr('data-cross-share-masked-max', full(concat.crossShareMaskedMax));
+  classRef(c, 'ref', 'Class 04: an epoch does not connect separate chunks through attention; boundary markers show structure, masks decide what may interact. Class 05: the batch axis and the batched transpose, on sentences of equal length.');
+  const padded = batch.lengths[0] !== batch.lengths[1];
+  // a note only when the lengths differ (none at all otherwise: no hidden copy for a reader or test to find)
+  const padNote = part(c, 'div', 'padding');
+  parts(padNote, 'p.class-ref', padded ? ['padding'] : [], (k) => k, (p) => {
+    part(p, 'span.beyond-class', 'beyond').text('Beyond the classes: ');
+    part(p, 'span', 'text').text('padding a shorter sentence and its padding mask are not covered in class.');
+  });
+  paragraphs(c, 'text', batchText(kinds, tokensA, tokensB), 'kind-text');
+  const pad = (tokens) => [...tokens, ...Array.from({ length: batch.nMax - tokens.length }, (_, k) => `(pad ${k + 1})`)];
+  const cRow = part(c, 'div.heatmap-row', 'batched');
+  heat(cRow, { name: 'batch[0] weights (A)', matrix: batch.attn_weights[0], rowLabels: pad(tokensA), colLabels: pad(tokensA), rowAxis: 'queries (A)', colAxis: 'keys (A)', palette: 'weights' });
+  heat(cRow, { name: 'batch[1] weights (B)', matrix: batch.attn_weights[1], rowLabels: pad(tokensB), colLabels: pad(tokensB), rowAxis: 'queries (B)', colAxis: 'keys (B)', palette: 'weights' });
+  const both = [...tokensA.map((w) => `${w}·A`), ...tokensB.map((w) => `${w}·B`)];
+  const cRow2 = part(c, 'div.heatmap-row', 'concatenated');
+  heat(cRow2, { name: 'concatenated, no mask', matrix: concat.attn_weights, rowLabels: both, colLabels: both, rowAxis: 'queries (A then B)', colAxis: 'keys (A then B)', palette: 'weights' });
+  heat(cRow2, { name: 'concatenated, block mask', matrix: concat.maskedWeights, rowLabels: both, colLabels: both, rowAxis: 'queries (A then B)', colAxis: 'keys (A then B)', palette: 'weights' });
+  const shareTable = keptTable(c, 'share', 'cross-share');
+  const head = part(part(shareTable, 'thead', 'head'), 'tr', 'row');
+  parts(head, 'th', ['word', 'weight on the other sentence, no mask', 'with the block mask'], (h) => h,
+    (th, h) => th.attr('scope', 'col').text(h));
+  const rows = both.map((word, i) => ({ word, plain: concat.crossSharePlain[i], masked: concat.crossShareMasked[i] }));
+  parts(part(shareTable, 'tbody', 'body'), 'tr', rows, (_, i) => i, (tr, row, i) => {
+    tr.attr('data-row', i);
+    part(tr, 'th', 'word').attr('scope', 'row').text(row.word);
+    part(tr, 'td', 'plain').attr('data-value', full(row.plain)).text(num(row.plain));
+    part(tr, 'td', 'masked').attr('data-value', full(row.masked)).text(num(row.masked));
+  });
 }

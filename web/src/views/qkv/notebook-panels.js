@@ -7,7 +7,7 @@ import { heatmapHolder } from '../shared/heatmap-holders.js';
 import { num, full } from '../../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../../notebook.js';
 import { PAGE_LIMITS } from '../../limits.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
 import { keysText, quotedList, rowOf, topKeys } from '../shared/wording.js';
 import { contextAnswer, trainedInputsAnswer, rawPairNote } from '../shared/bank-answers.js';
@@ -16,27 +16,21 @@ import { foldedSection } from '../../components/more.js';
 
 /** Recorded (notes) against computed (core), for the class settings. */
 export function drawNotesCheck(parent, { report, experiment, state }) {
-  // the section and its fold stay from render to render (components/more.js); their contents are written again
+  // the section, its fold and every row stay from render to render (components/parts.js): a
+  // keystroke rewrites the computed column, not the table
   const { main, more } = foldedSection(parent, {
     className: 'stage notes-check', id: 'stage-notes', title: 'Against the class notes',
-    label: 'recorded against computed',
+    label: 'recorded against computed', keep: true,
   });
   const atClass = atClassSettings(state);
-  if (!atClass) {
-    main.append('p').attr('class', 'muted').text(
-      'The notes recorded their numbers for the class settings (“Bank of the river”, d_model 8, the notebook’s seeds, scaling on, no mask). With your settings the computed values differ, as they should; switch back to compare.',
-    );
-  }
-  const table = dataTable(more).attr('class', 'checks');
-  const head = table.append('thead').append('tr');
-  for (const h of ['quantity', 'recorded in the notes', 'computed here']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
-  const row = (label, recorded, computed, id) => {
-    const tr = body.append('tr').attr('data-check', id);
-    tr.append('th').attr('scope', 'row').append('code').text(label);
-    tr.append('td').text(atClass ? recorded : '—');
-    tr.append('td').attr('class', 'computed').text(computed);
-  };
+  shown(part(main, 'p.muted', 'other-settings'), !atClass).text(
+    'The notes recorded their numbers for the class settings (“Bank of the river”, d_model 8, the notebook’s seeds, scaling on, no mask). With your settings the computed values differ, as they should; switch back to compare.',
+  );
+  const table = keptTable(more, 'checks', 'checks');
+  parts(part(part(table, 'thead', 'head'), 'tr', 'row'), 'th', ['quantity', 'recorded in the notes', 'computed here'], (h) => h,
+    (th, h) => th.attr('scope', 'col').text(h));
+  const rows = [];
+  const row = (label, recorded, computed, id) => rows.push({ label, recorded, computed, id });
   const y1 = report.y1_manual;
   if (state.source === 'numpy') {
     const first3 = (values) => `[${Array.from(values.slice(0, 3), (v) => v.toFixed(4)).join(', ')}]`;
@@ -67,7 +61,13 @@ export function drawNotesCheck(parent, { report, experiment, state }) {
     row('cosine(contextual bank, contextual bank)', `${RECORDED.torchContextualBank}…`, contextual?.value == null ? '—' : full(contextual.value), 'torch-bank');
     row('raw bank vectors equal', 'True', experiment.rawTargetVectorsEqual ? 'True' : 'False', 'raw-equal');
   }
-  more.append('p').attr('class', 'muted').text(
+  parts(part(table, 'tbody', 'body'), 'tr', rows, (r) => r.id, (tr, r) => {
+    tr.attr('data-check', r.id);
+    part(part(tr, 'th', 'label').attr('scope', 'row'), 'code', 'code').text(r.label);
+    part(tr, 'td', 'recorded').text(atClass ? r.recorded : '—');
+    part(tr, 'td.computed', 'computed').text(r.computed);
+  });
+  part(more, 'p.muted', 'allclose').text(
     'y1_manual adds A[0,0]·x₁ + A[0,1]·x₂ + … term by term; Y_literal = A X does the same for every row at once. allclose compares within a tolerance, not bit for bit.',
   );
 }
@@ -96,42 +96,50 @@ const COSINE_NOTES = {
 
 /** Every cosine the notes discuss, from the two-sentence experiment. */
 export function drawCosines(parent, { experiment, state, onChange }) {
+  // made once and filled (components/parts.js): the two fields keep their focus and what is being
+  // typed in them while the first sentence changes
   const { main: section, more } = foldedSection(parent, {
     className: 'stage cosines', id: 'stage-cosines', title: 'The “bank” comparison: one table, one set of projections, two sentences',
-    label: 'every cosine, and the three questions',
+    label: 'every cosine, and the three questions', keep: true,
   });
   const cell = cellsFor(state).cosines;
-  more.append('p').attr('class', 'cell-ref').call((p) => {
-    p.append('span').text(`notebook ${cell[0]}: `);
-    p.append('code').text(cell[1]);
-  });
-  const form = section.append('div').attr('class', 'control-row');
-  const s2 = form.append('div').attr('class', 'control sentence2');
-  s2.append('label').attr('for', 'sentence2').text('Second sentence');
-  s2.append('input').attr('id', 'sentence2').attr('type', 'text').attr('maxlength', PAGE_LIMITS.maxChars).attr('data-state-key', 'sentence2').property('value', state.sentence2)
-    .on('change', (e) => onChange({ sentence2: e.target.value }));
-  const target = form.append('div').attr('class', 'control');
-  target.append('label').attr('for', 'target').text('Word to follow');
-  target.append('input').attr('id', 'target').attr('type', 'text').attr('maxlength', 64).attr('size', 10).attr('data-state-key', 'target').property('value', state.target)
-    .on('change', (e) => onChange({ target: e.target.value }));
+  const ref = part(more, 'p.cell-ref', 'cell');
+  part(ref, 'span', 'where').text(`notebook ${cell[0]}: `);
+  part(ref, 'code', 'code').text(cell[1]);
+  const form = part(section, 'div.control-row', 'fields');
+  textField(form, 'second', { className: 'control sentence2', id: 'sentence2', label: 'Second sentence', key: 'sentence2', maxLength: PAGE_LIMITS.maxChars, value: state.sentence2, onChange });
+  textField(form, 'target', { className: 'control', id: 'target', label: 'Word to follow', key: 'target', maxLength: 64, size: 10, value: state.target, onChange });
 
+  const missing = Boolean(experiment) && (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0);
+  shown(part(section, 'p.notice', 'missing'), missing)
+    .text(missing ? `“${state.target}” must appear in both sentences for the cross-sentence comparisons.` : '');
+  const results = shown(part(more, 'div.cosine-results', 'results'), Boolean(experiment));
   if (!experiment) return;
-  if (experiment.targetIndexFirst < 0 || experiment.targetIndexSecond < 0) {
-    section.append('p').attr('class', 'notice').text(`“${state.target}” must appear in both sentences for the cross-sentence comparisons.`);
-  }
-  const table = dataTable(more).attr('class', 'cosine-table');
-  const head = table.append('thead').append('tr');
-  for (const h of ['comparison', 'cosine', 'what it does and does not show']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
+  const table = keptTable(results, 'cosines', 'cosine-table');
+  parts(part(part(table, 'thead', 'head'), 'tr', 'row'), 'th', ['comparison', 'cosine', 'what it does and does not show'], (h) => h,
+    (th, h) => th.attr('scope', 'col').text(h));
   const cos = Object.fromEntries(experiment.cosines.map((c) => [c.name, c.value]));
-  for (const c of experiment.cosines) {
+  parts(part(table, 'tbody', 'body'), 'tr', experiment.cosines, (c) => c.name, (tr, c) => {
     const note = COSINE_NOTES[c.name] ?? '';
-    const tr = body.append('tr').attr('data-cosine', c.name);
-    tr.append('th').attr('scope', 'row').text(c.description);
-    tr.append('td').attr('class', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
-    tr.append('td').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos, state.source) : note);
+    tr.attr('data-cosine', c.name);
+    part(tr, 'th', 'what').attr('scope', 'row').text(c.description);
+    part(tr, 'td.value', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
+    part(tr, 'td', 'note').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos, state.source) : note);
+  });
+  part(results, 'p.three-answers', 'answers').text(threeAnswers(experiment, state));
+}
+
+/** A labelled text field made once; its value is set only when the state differs from it. */
+function textField(form, name, { className, id, label, key, maxLength, size, value, onChange }) {
+  const box = part(form, 'div', name).attr('class', className);
+  part(box, 'label', 'label').attr('for', id).text(label);
+  const input = part(box, 'input', 'input');
+  if (input.attr('id') !== id) {
+    input.attr('id', id).attr('type', 'text').attr('maxlength', maxLength).attr('size', size ?? null).attr('data-state-key', key)
+      .on('change', (e) => onChange({ [key]: e.target.value }));
   }
-  more.append('p').attr('class', 'three-answers').text(threeAnswers(experiment, state));
+  // (a field being typed in keeps what it holds until its change event updates the state)
+  if (document.activeElement !== input.node() && input.property('value') !== value) input.property('value', value);
 }
 
 /** The notes' three questions, answered as the bank chapter answers them (views/shared/bank-answers.js). */

@@ -18,6 +18,8 @@ export function heatmapHolder(scope, parent, key) {
     holder.className = 'heatmap-holder';
     holders.set(key, holder);
   }
-  parent.node().append(holder);
+  // moved only when it is not there yet: moving a figure makes the browser style and lay out
+  // all of it again, although nothing in it changed
+  if (holder.parentNode !== parent.node()) parent.node().append(holder);
   return holder;
 }
