@@ -1,4 +1,4 @@
-// Sections off the screen are redrawn after the visible ones are painted, one section per task,
+// Sections off the screen are redrawn after the visible ones are painted, a few sections per task,
 // so an edit shows in the next frame however long the chapter is. A section that scrolls into
 // view with a redraw still waiting is drawn at once; a newer redraw of a section replaces the
 // waiting one (a stale drawing is never made). The page counts a render as finished
@@ -91,8 +91,8 @@ function watch(section) {
   }
 }
 
-// The first waiting section is drawn after the next frame is painted (so the visible part of the
-// edit shows first), the others in one task each, so keys typed meanwhile are not held up.
+// The first waiting sections are drawn after the next frame is painted (so the visible part of the
+// edit shows first), the others in short tasks, so keys typed meanwhile are not held up.
 const nextTask = new MessageChannel();
 nextTask.port1.onmessage = drawOneWaiting;
 
@@ -108,13 +108,20 @@ function startDrawing() {
   nextTask.port2.postMessage(null);
 }
 
+// Sections are drawn a few at a time: as many as fit in TASK_BUDGET_MS (at least one). One task
+// per section made the browser lay the page out once per section (each section's tables are fitted
+// to their box at the end of its task, components/data-table.js); a batch is laid out once.
+const TASK_BUDGET_MS = 8;
+
 function drawOneWaiting() {
   scheduled = false;
-  const [section, draw] = waiting.entries().next().value ?? [];
-  if (section) {
+  const started = performance.now();
+  do {
+    const [section, draw] = waiting.entries().next().value ?? [];
+    if (!section) break;
     waiting.delete(section);
     if (section.isConnected) run(section, draw);
-  }
+  } while (waiting.size && performance.now() - started < TASK_BUDGET_MS);
   if (waiting.size) {
     scheduled = true;
     nextTask.port2.postMessage(null);

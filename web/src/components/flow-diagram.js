@@ -10,6 +10,7 @@ import { cellText, full, num, truncate } from '../format.js';
 import { flowLayout } from './flow-layout.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
+import { morphInto } from './redraw-in-place.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
 export function reducedMotion() {
@@ -99,10 +100,17 @@ export function drawFlowDiagram(container, spec) {
   const oy = bottom + (cards ? 44 : 30); // the output strip; cards put the row sums above it
   const height = oy + stripH + (cards ? 44 : 66);
 
-  const root = select(container);
-  root.node().replaceChildren(); // one DOM call (d3's selectAll('*').remove() took a third of a 64-word redraw)
-  const svg = root.append('svg')
-    .attr('class', `flow-svg layout-${L.name}${compactText ? ' narrow' : ''}`)
+  const duration = spec.animate && !reducedMotion() ? 450 : 0;
+  // A redraw of the same layout (a keystroke, another step) is made off the page and the diagram
+  // on the page changed to match (components/redraw-in-place.js); the first drawing, a new layout
+  // (its label fonts not measured yet) and an animated step are drawn on the page itself.
+  const svgClass = `flow-svg layout-${L.name}${compactText ? ' narrow' : ''}`;
+  const onPage = container.querySelector(':scope > svg.flow-svg');
+  const offPage = Boolean(onPage) && !duration && onPage.getAttribute('class') === svgClass;
+  const svg = offPage ? select(document.createElementNS('http://www.w3.org/2000/svg', 'svg')) : select(container).append('svg');
+  if (!offPage) container.replaceChildren(svg.node()); // one DOM call (d3's selectAll('*').remove() took a third of a 64-word redraw)
+  svg
+    .attr('class', svgClass)
     .attr('data-layout', L.name)
     .attr('viewBox', `0 0 ${L.width} ${height}`)
     .attr('width', L.width)
@@ -114,7 +122,6 @@ export function drawFlowDiagram(container, spec) {
     .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
     .append('path').attr('d', 'M0,0 L10,5 L0,10 z').attr('class', 'flow-arrowhead');
 
-  const duration = spec.animate && !reducedMotion() ? 450 : 0;
   // A group that belongs to step `s`: outline only before it, fading in at it, plain after it.
   const stage = (parent, s, cls = '') => {
     const g = parent.append('g').attr('class', `flow-part ${cls}`).attr('data-step', s);
@@ -306,7 +313,7 @@ export function drawFlowDiagram(container, spec) {
     check.append('tspan').text(rowOfY);
     check.append('tspan').attr('x', L.width).attr('dy', 14).text(deviation);
   } else check.text(`${rowOfY} ${deviation}`);
-  return svg.node();
+  return offPage ? morphInto(onPage, svg.node()) : svg.node();
 }
 
 function matrixRowOf(m, i) {

@@ -21,6 +21,7 @@ import { watchWidth } from '../../components/watch-width.js';
 import { drawSection } from '../../components/deferred.js';
 import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 import { tableBox, fitTable } from '../../components/data-table.js';
+import { morphInto } from '../../components/redraw-in-place.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
@@ -264,8 +265,10 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
       default: return null;
     }
   };
-  holder.selectAll('*').remove();
-  const table = holder.append('table').attr('class', 'flow-table').attr('data-step', step);
+  // made off the page and the table on it changed to match (components/redraw-in-place.js)
+  const onPage = holder.select(':scope > table.flow-table').node();
+  const table = (onPage ? select(document.createElement('table')) : holder.append('table'))
+    .attr('class', 'flow-table').attr('data-step', step);
   table.append('caption').text(`Output of “${tokens[r.base]}” (base token ${r.base + 1}), step ${step + 1} of ${steps.length}`);
   const head = table.append('thead').append('tr');
   for (const c of cols) head.append('th').attr('scope', 'col').text(c.head);
@@ -290,7 +293,7 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
     else if (c.key === 'partial' && shown('output')) td.attr('data-value', Array.from(r.y, full).join(',')).append('code').text(`y = ${vectorText(r.y)}`);
     else td.text('');
   }
-  fitTable(table.node());
+  fitTable(onPage ? morphInto(onPage, table.node()) : table.node());
 }
 
 /**
