@@ -109,6 +109,9 @@ const VIEW_SETUP = {
   flow: { field: '#flow-sentence', query: (s, d) => ({ view: 'flow', s, d }) },
   bank: { field: '#sentence', query: (s, d) => ({ view: 'bank', s, d }) },
   heads: { field: '#heads-s1', query: (s, d) => ({ view: 'heads', hs1: s, hd: d }) },
+  // (their vectors have no d_model: d is not used)
+  window: { field: '#win-sentence-a', query: (s) => ({ view: 'window', wa: s }) },
+  ids: { field: '#rep-corpus', query: (s) => ({ view: 'ids', rc: s }) },
 };
 
 // ---- in-page instrumentation (runs before the page's own scripts) -----------------------

@@ -225,15 +225,19 @@ inline val mixing_to_js(const std::vector<aw::RowMixing>& rows) {
   return out;
 }
 
-// A row-major Float32Array of n × d numbers as a float matrix (a copy): points, a layout.
+// A row-major Float32Array of n × d numbers as a float matrix (a copy): points, a layout. `name`
+// says what it is in the message ("the points", "the layout").
 inline Eigen::MatrixXf points_from_js(const val& data, int n, int d, const char* name) {
   if (!data.instanceof(val::global("Float32Array"))) throw aw::InputError(std::string(name) + " must be a Float32Array");
-  if (n < 0 || d < 1 || data["length"].as<double>() != static_cast<double>(n) * d) {
-    throw aw::InputError(std::string(name) + " has " + std::to_string(data["length"].as<unsigned>()) +
-                         " numbers, which is not points × dimension");
+  if (n < 0 || d < 0) throw aw::InputError("the number of points and their dimension cannot be negative");
+  const double length = data["length"].as<double>();
+  if (d < 1 || length != static_cast<double>(n) * d) {
+    throw aw::InputError(std::string(name) + ": " + std::to_string(static_cast<long long>(length)) + " numbers, not " +
+                         std::to_string(n) + " × " + std::to_string(d) + " (points × dimension)");
   }
-  const std::vector<float> values = emscripten::convertJSArrayToNumberVector<float>(data);
-  return Eigen::Map<const aw::MatF>(values.data(), n, d);
+  aw::MatF rows(n, d);  // row-major, as the array: one copy, straight from JS into it
+  val(emscripten::typed_memory_view(static_cast<std::size_t>(rows.size()), rows.data())).call<void>("set", data);
+  return rows;
 }
 
 // A float matrix as one row-major Float32Array.

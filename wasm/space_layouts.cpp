@@ -18,20 +18,6 @@ namespace {
 using namespace aw_js;
 namespace sp = aw::space;
 
-// points: a Float32Array of n rows of d floats, row-major.
-Eigen::MatrixXf points_from_js(const val& points, int n, int d) {
-  if (!points.instanceof(val::global("Float32Array"))) throw aw::InputError("the points must be a Float32Array");
-  if (n < 0 || d < 0) throw aw::InputError("the number of points and their dimension cannot be negative");
-  const double length = points["length"].as<double>();
-  if (length != static_cast<double>(n) * d) {
-    throw aw::InputError("the points hold " + std::to_string(static_cast<long long>(length)) + " numbers, not " +
-                         std::to_string(n) + " × " + std::to_string(d));
-  }
-  aw::MatF rows(n, d);
-  val(emscripten::typed_memory_view(static_cast<std::size_t>(rows.size()), rows.data())).call<void>("set", points);
-  return rows;
-}
-
 std::uint64_t seed_field(const val& options) {
   const double seed = number_field(options, "seed", 0);
   if (!(seed >= 0) || seed != std::floor(seed) || seed > 9007199254740991.0) {
@@ -65,7 +51,7 @@ sp::TsneOptions tsne_options(const val& o) {
   if (has(o, "initialLayout")) {
     const val start = o["initialLayout"];
     const int n = static_cast<int>(start["length"].as<double>()) / std::max(t.out_dim, 1);
-    t.initial_layout = points_from_js(start, n, t.out_dim);
+    t.initial_layout = points_from_js(start, n, t.out_dim, "the start layout");
   }
   return t;
 }
@@ -134,14 +120,14 @@ using UmapLayout = LayoutHandle<sp::UmapRun>;
 
 TsneLayout* make_tsne(val points, int n, int d, val options) {
   return new TsneLayout(make_run<sp::TsneRun>([&] {
-    const Eigen::MatrixXf X = points_from_js(points, n, d);
+    const Eigen::MatrixXf X = points_from_js(points, n, d, "the points");
     return std::make_unique<sp::TsneRun>(X, tsne_options(options));
   }));
 }
 
 UmapLayout* make_umap(val points, int n, int d, val options) {
   return new UmapLayout(make_run<sp::UmapRun>([&] {
-    const Eigen::MatrixXf X = points_from_js(points, n, d);
+    const Eigen::MatrixXf X = points_from_js(points, n, d, "the points");
     return std::make_unique<sp::UmapRun>(X, umap_options(options));
   }));
 }

@@ -156,6 +156,53 @@ test('bank fills its sections in place: the other words closed by the learner st
   await page.close();
 });
 
+/** Types `text` into `field` and waits until every section has drawn it. */
+async function retype(page, field, text) {
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.fill(field, text);
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+}
+
+const same = (page, a, b) => page.evaluate(([x, y]) => x === y, [a, b]);
+
+test('qkv, the lab and the flow change their sections in place: the same elements, an opened fold stays open', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=qkv`);
+  // qkv's other kinds of attention: the fold the learner opened, its table and its maps stay
+  await page.click('details.more[data-more="stage-kinds"] > summary');
+  const shares = await page.$('.panel-kinds table.cross-share');
+  const crossMap = await page.$('.panel-kinds [data-kind="cross"] figure.heatmap');
+  assert.equal(await page.getAttribute('.panel-kinds [data-kind="cross"]', 'data-scores-shape'), '(4, 4)');
+  await retype(page, '#sentence', 'bank of the muddy river');
+  assert.equal(await page.getAttribute('.panel-kinds [data-kind="cross"]', 'data-scores-shape'), '(5, 4)', 'the numbers follow the sentence');
+  assert.equal(await page.$eval('details.more[data-more="stage-kinds"]', (d) => d.open), true, 'still open');
+  assert.equal(await same(page, shares, await page.$('.panel-kinds table.cross-share')), true, 'the same table');
+  assert.equal(await same(page, crossMap, await page.$('.panel-kinds [data-kind="cross"] figure.heatmap')), true, 'the same map');
+  assert.equal(await page.$$eval('.panel-kinds table.cross-share tbody tr', (rows) => rows.length), 9, 'a row per word of A and B');
+  await page.close();
+
+  // the lab: the Markdown preview the learner opened stays open and shows the new sentence
+  const lab = await openPage(context, `${server.url}?view=lab`);
+  await lab.page.click('details:has(#md-preview) > summary');
+  const preview = await lab.page.$('#md-preview');
+  await retype(lab.page, '#sentence', 'the bank of the muddy river');
+  assert.equal(await lab.page.$eval('#md-preview', (pre) => pre.parentElement.open), true, 'the preview is still open');
+  assert.equal(await same(lab.page, preview, await lab.page.$('#md-preview')), true, 'the same preview');
+  assert.match(await lab.page.textContent('#md-preview'), /muddy/);
+  await lab.page.close();
+
+  // the flow: the diagram and its step table are the same elements, with the new word in them
+  const flow = await openPage(context, `${server.url}?view=flow`);
+  const diagram = await flow.page.$('.flow-diagram svg.flow-svg');
+  const table = await flow.page.$('table.flow-table');
+  await retype(flow.page, '#flow-sentence', 'bank of the muddy river');
+  assert.equal(await same(flow.page, diagram, await flow.page.$('.flow-diagram svg.flow-svg')), true, 'the same diagram');
+  assert.equal(await same(flow.page, table, await flow.page.$('table.flow-table')), true, 'the same table');
+  assert.equal(await flow.page.$$eval('.flow-diagram g.flow-row', (rows) => rows.length), 5);
+  assert.match(await flow.page.textContent('.flow-diagram g.flow-row[data-j="3"] .row-token'), /muddy/);
+  assert.deepEqual([...errors, ...lab.errors, ...flow.errors], []);
+  await flow.page.close();
+});
+
 test('a map below the fold draws when it is scrolled into view, with the latest values', async () => {
   const { page } = await openPage(context, server.url);
   const drawn = () => page.$eval('figure.heatmap[data-name="Y_literal"]', (f) => f.dataset.drawn);

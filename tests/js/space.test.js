@@ -73,7 +73,7 @@ describe('neighbours and scores in the wasm core', () => {
     expect(() => core.createSpaceData(zero, 4, 2)).toThrow(/point 2 is a zero vector/);
     expect(() => core.createSpaceData(new Float32Array([1, NaN, 1, 1, 2, 2]), 3, 2)).toThrow(/point 1 has a value that is not a finite number/);
     expect(() => core.createSpaceData(new Float32Array([1, 2, 3, 4]), 2, 2)).toThrow(/at least 3 points/);
-    expect(() => core.createSpaceData(new Float32Array([1, 2, 3]), 2, 2)).toThrow(/not points × dimension/);
+    expect(() => core.createSpaceData(new Float32Array([1, 2, 3]), 2, 2)).toThrow(/the points: 3 numbers, not 2 × 2 \(points × dimension\)/);
   });
 
   it('a deleted SpaceData refuses further calls; the random table is NumPy’s default_rng normal', () => {

@@ -4,7 +4,7 @@
 // drawing's d3 data and handlers; what the new drawing lacks leaves, what it adds enters.
 import { describe, expect, it } from 'vitest';
 import { select } from 'd3';
-import { morphInto } from '../../../web/src/components/redraw-in-place.js';
+import { morphInto, redrawInPlace } from '../../../web/src/components/redraw-in-place.js';
 
 /** A list drawn from `items` the way the flow diagram is drawn: one function, new elements. */
 function drawList(items, onPick) {
@@ -54,5 +54,33 @@ describe('morphInto', () => {
     morphInto(onPage, draw('step 2'));
     expect(document.activeElement).toBe(onPage.firstChild);
     expect(onPage.firstChild.textContent).toBe('step 2');
+  });
+});
+
+describe('redrawInPlace', () => {
+  /** A report drawn the old way: appended to an empty holder, with a fold and a list. */
+  const report = (words) => (holder) => {
+    holder.append('h3').text(`${words.length} words`);
+    const fold = holder.append('details');
+    fold.append('summary').text('Preview');
+    fold.append('pre').text(words.join(' '));
+    const list = holder.append('ul');
+    for (const word of words) list.append('li').text(word);
+  };
+
+  it('draws the first time into the holder, then keeps its elements and an opened fold', () => {
+    const holder = document.body.appendChild(document.createElement('div'));
+    redrawInPlace(holder, report(['bank', 'of']));
+    const fold = holder.querySelector('details');
+    const heading = holder.querySelector('h3');
+    fold.open = true; // the reader opens the preview
+    redrawInPlace(holder, report(['bank', 'of', 'the', 'river']));
+    expect(holder.querySelector('details')).toBe(fold);
+    expect(holder.querySelector('h3')).toBe(heading);
+    expect(fold.open).toBe(true);
+    expect(heading.textContent).toBe('4 words');
+    expect(fold.querySelector('pre').textContent).toBe('bank of the river');
+    expect(holder.querySelectorAll('li').length).toBe(4);
+    expect(holder.children.length).toBe(3);
   });
 });

@@ -135,9 +135,17 @@ export function drawFlowDiagram(container, spec) {
   const revealed = (s) => s <= step;
 
   const dense = cell <= 3; // slivers: no gaps or outlines between cells
+  // A strip drawn with the same values, place, size and colours as the one on the page is left
+  // as it is: only its outline is made here, and morphInto keeps the page's (data-sig). Typing a
+  // word changes a few rows' vectors, not the other rows'.
+  const colourKey = colour.domain().join(',');
+  const drawnStrips = offPage ? new Map(Array.from(onPage.querySelectorAll('g.strip[data-sig]'), (el) => [el.dataset.name, el.dataset.sig])) : new Map();
   const strip = (g, values, x0, y0, name) => {
     const s = g.append('g').attr('class', `strip${dense ? ' dense' : ''}`).attr('transform', `translate(${x0},${y0})`).attr('data-name', name);
     const vals = Array.from(values);
+    const sig = `${x0},${y0} ${cell} ${stripW}x${stripH} ${g.classed('ghost')} ${showCellText} ${colourKey} ${fingerprint(vals.join(','))}`;
+    s.attr('data-sig', sig);
+    if (drawnStrips.get(name) === sig) return s;
     // slivers get one outline for the whole strip instead of one per cell
     const outline = () => s.append('rect').attr('class', 'outline').attr('width', stripW).attr('height', stripH - 1);
     if (g.classed('ghost') && (dense || vals.length > STRIP_CELL_LIMIT)) {
@@ -314,6 +322,18 @@ export function drawFlowDiagram(container, spec) {
     check.append('tspan').attr('x', L.width).attr('dy', 14).text(deviation);
   } else check.text(`${rowOfY} ${deviation}`);
   return offPage ? morphInto(onPage, svg.node()) : svg.node();
+}
+
+/** 64 bits of a string (two FNV-1a hashes), to say "the same numbers" in a short attribute. */
+function fingerprint(text) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`;
 }
 
 function matrixRowOf(m, i) {

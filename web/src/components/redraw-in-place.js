@@ -6,6 +6,7 @@
 // joins instead: heatmap/, parts.js. This is the step between the two.)
 import morphdom from 'morphdom';
 import { select } from 'd3';
+import { fitTable } from './data-table.js';
 
 /**
  * Makes `current` (an element on the page) look like `fresh` (the same drawing made off the page),
@@ -14,13 +15,39 @@ import { select } from 'd3';
  * @param {Element} fresh  same tag as `current`; it is used up
  */
 export function morphInto(current, fresh) {
-  morphdom(current, fresh, { onBeforeElUpdated: keepD3State });
+  morphdom(current, fresh, { onBeforeElUpdated: keepState });
   return current;
 }
 
-// An element that stays takes the new drawing's d3 data and event handlers: a handler made for
-// the old drawing would answer with its old numbers (d3 keeps them on the element: __data__, __on).
-function keepD3State(onPage, drawn) {
+/**
+ * Draws a part of a view with `draw(holder)` as it always did (appending to an empty holder),
+ * but made off the page after the first time, and the holder on the page changed to match: a
+ * fold the reader opened stays open, the focus stays, and only what changed is written. Its
+ * tables are fitted to their boxes again (components/data-table.js).
+ * @param {HTMLElement} holder  kept from render to render
+ * @param {(holder: import('d3').Selection) => void} draw
+ */
+export function redrawInPlace(holder, draw) {
+  if (!holder.firstChild) {
+    draw(select(holder));
+    return;
+  }
+  const fresh = holder.cloneNode(false);
+  draw(select(fresh));
+  morphdom(holder, fresh, { childrenOnly: true, onBeforeElUpdated: keepState });
+  for (const table of holder.querySelectorAll('.table-scroll > table')) fitTable(table);
+}
+
+// An element that stays keeps what the reader or the page did to it (an open fold, a table shown
+// as cards and its cells' column names), and takes the new drawing's d3 data and event handlers: a
+// handler made for the old drawing would answer with its old numbers (d3 keeps them on the
+// element: __data__, __on).
+function keepState(onPage, drawn) {
+  // a part drawn from the same data as the page's (its data-sig says so) is left as it is
+  if (drawn.dataset?.sig !== undefined && onPage.dataset?.sig === drawn.dataset.sig) return false;
+  if (onPage.tagName === 'DETAILS') drawn.open = onPage.open;
+  if (onPage.tagName === 'TABLE' && onPage.classList.contains('as-cards')) drawn.classList.add('as-cards');
+  if (onPage.hasAttribute('data-label') && !drawn.hasAttribute('data-label')) drawn.setAttribute('data-label', onPage.getAttribute('data-label'));
   if ('__data__' in drawn) onPage.__data__ = drawn.__data__;
   else delete onPage.__data__;
   if (onPage.__on || drawn.__on) {

@@ -21,7 +21,7 @@ import { watchWidth } from '../../components/watch-width.js';
 import { drawSection } from '../../components/deferred.js';
 import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 import { tableBox, fitTable } from '../../components/data-table.js';
-import { morphInto } from '../../components/redraw-in-place.js';
+import { morphInto, redrawInPlace } from '../../components/redraw-in-place.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
@@ -102,10 +102,13 @@ export const view = {
         drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
         drawSection(ui.table.node(), () => drawStepTable(ui.table, { report, steps, step, tokens }));
-        drawSection(ui.mixing.node(), () => drawMixing(ui.mixing, { report, tokens, state: current, update }));
+        // these sections are still written as one function from numbers to elements: drawn off the
+        // page and the page's elements changed to match (components/redraw-in-place.js)
+        drawSection(ui.mixing.node(), () => redrawInPlace(ui.mixing.node(), (fresh) => drawMixing(fresh, { report, tokens, state: current, update })));
         if (!last || last.chapter !== chapter) {
-          drawSection(ui.observations.node(), () => drawObservations(ui.observations, { chapter, state: current, report, tokens, update }));
+          drawSection(ui.observations.node(), () => redrawInPlace(ui.observations.node(), (fresh) => drawObservations(fresh, { chapter, state: current, report, tokens, update })));
           drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { training: chapter.trainingQkv, form: report.form, workbench: report.workbench }));
+          // (the heads' step-through keeps its elements in closures: written again, not changed in place)
           drawSection(ui.heads.node(), () => drawHeads(ui.heads, { chapter, state: current, report, tokens, update }));
         }
         for (const fold of folds) fold.fill(chapter, tokens);

@@ -7,6 +7,7 @@ import { select } from 'd3';
 import { moreFold } from '../../components/more.js';
 import { num, numOrNotDefined } from '../../format.js';
 import { dataTable } from '../../components/data-table.js';
+import { part } from '../../components/parts.js';
 import { loadGlove, tableFor, gloveFailure, clearGloveFailure } from '../../vectors/store.js';
 import { largestTied } from '../shared/thresholds.js';
 import { keysText } from '../shared/wording.js';
@@ -40,13 +41,13 @@ export function mountWordMethods(parent, { core, state, update, drawnLater }) {
   const error = body.append('div').attr('class', 'error-box').attr('id', 'rep-learn-error').attr('role', 'alert');
   const out = body.append('div').attr('class', 'rep-learn-results');
 
-  const part = (id, title, intro) => {
+  const learnPart = (id, title, intro) => {
     const sec = out.append('section').attr('class', `learn-part learn-part-${id}`).attr('aria-labelledby', `learn-${id}-title`);
     sec.append('h4').attr('id', `learn-${id}-title`).text(title);
     sec.append('p').attr('class', 'muted').text(intro);
     return sec;
   };
-  const embed = part('embedding', 'A vector, or an embedding?', `Cosine of the word with every other word of the corpus, in a table drawn at random (NumPy’s default_rng, ${RANDOM_WIDTH} numbers per word) and in GloVe (100 numbers per word, learned from 6 billion words). Both are vectors of the same width; only one was learned.`);
+  const embed = learnPart('embedding', 'A vector, or an embedding?', `Cosine of the word with every other word of the corpus, in a table drawn at random (NumPy’s default_rng, ${RANDOM_WIDTH} numbers per word) and in GloVe (100 numbers per word, learned from 6 billion words). Both are vectors of the same width; only one was learned.`);
   const gloveLine = embed.append('p').attr('class', 'glove-line');
   const embedTable = dataTable(embed).attr('class', 'checks learn-cosines');
   embedTable.append('caption');
@@ -54,18 +55,18 @@ export function mountWordMethods(parent, { core, state, update, drawnLater }) {
   const embedBody = embedTable.append('tbody');
   const embedVerdict = embed.append('p').attr('class', 'learn-nearest');
 
-  const cbow = part('cbow', 'word2vec CBOW: the neighbours predict the word', 'Continuous bag of words: each time the word occurs, the words around it (within the window, order ignored) are the input and the word is the answer to predict.');
+  const cbow = learnPart('cbow', 'word2vec CBOW: the neighbours predict the word', 'Continuous bag of words: each time the word occurs, the words around it (within the window, order ignored) are the input and the word is the answer to predict.');
   const cbowList = cbow.append('ol').attr('class', 'learn-cbow');
-  const skip = part('skipgram', 'word2vec skip-gram: the word predicts each neighbour', 'The same windows turned around: the word is the input, and each neighbour is a separate (word → neighbour) pair to predict.');
+  const skip = learnPart('skipgram', 'word2vec skip-gram: the word predicts each neighbour', 'The same windows turned around: the word is the input, and each neighbour is a separate (word → neighbour) pair to predict.');
   const skipList = skip.append('p').attr('class', 'learn-skipgram');
-  const glove = part('glove', 'GloVe: counts over the whole corpus', 'GloVe first counts, over the whole corpus, how often each word appears within the window of this one, then fits vectors whose dot products match the logarithm of those counts. Its reference code weights a pair d words apart by 1/d.');
+  const glove = learnPart('glove', 'GloVe: counts over the whole corpus', 'GloVe first counts, over the whole corpus, how often each word appears within the window of this one, then fits vectors whose dot products match the logarithm of those counts. Its reference code weights a pair d words apart by 1/d.');
   const gloveTableEl = dataTable(glove).attr('class', 'checks learn-cooc');
   gloveTableEl.append('caption');
   const gloveHead = gloveTableEl.append('thead').append('tr');
   const gloveBody = gloveTableEl.append('tbody');
-  const fast = part('fasttext', 'fastText: pieces of the word', 'fastText cuts the word, in angle brackets, into character n-grams and gives the word the sum of their vectors and its own. A word never seen in training still has pieces, so it still gets a vector.');
+  const fast = learnPart('fasttext', 'fastText: pieces of the word', 'fastText cuts the word, in angle brackets, into character n-grams and gives the word the sum of their vectors and its own. A word never seen in training still has pieces, so it still gets a vector.');
   const fastLine = fast.append('p').attr('class', 'learn-ngrams');
-  const elmo = part('elmo', 'ELMo: the whole sentence, both directions', 'The methods above give a word one vector, wherever it stands. ELMo reads the whole sentence with one language model running left to right and another right to left, and the word’s vector is made from both at its position: a different sentence gives a different vector.');
+  const elmo = learnPart('elmo', 'ELMo: the whole sentence, both directions', 'The methods above give a word one vector, wherever it stands. ELMo reads the whole sentence with one language model running left to right and another right to left, and the word’s vector is made from both at its position: a different sentence gives a different vector.');
   const elmoList = elmo.append('ol').attr('class', 'learn-elmo');
   const elmoVerdict = elmo.append('p').attr('class', 'learn-elmo-verdict');
 
@@ -121,12 +122,12 @@ export function mountWordMethods(parent, { core, state, update, drawnLater }) {
     embedHead.selectAll('th').data(['word', `random table (default_rng(${current.embedSeed}))`, 'GloVe 6B 100-d']).join('th').attr('scope', 'col').text((d) => d);
     embedBody.selectAll('tr').data(others).join('tr').attr('data-word', (j) => vocab[j])
       .each(function fill(j) {
+        // each cell made once and filled (components/parts.js)
         const tr = select(this);
-        tr.html('');
-        tr.append('th').attr('scope', 'row').text(vocab[j]);
-        tr.append('td').attr('class', 'computed').attr('data-value', String(randomCos[j])).text(num(randomCos[j]));
+        part(tr, 'th', 'word').attr('scope', 'row').text(vocab[j]);
+        part(tr, 'td.computed', 'random').attr('data-value', String(randomCos[j])).text(num(randomCos[j]));
         const gv = gloveCos ? gloveCos[j] : undefined;
-        tr.append('td').attr('class', 'computed glove').attr('data-value', gv == null ? '' : String(gv))
+        part(tr, 'td.computed.glove', 'glove').attr('data-value', gv == null ? '' : String(gv))
           .text(gv === undefined ? 'not loaded' : gv === null ? 'not in the subset' : num(gv));
       });
     const nearest = (cos) => {
@@ -159,10 +160,9 @@ export function mountWordMethods(parent, { core, state, update, drawnLater }) {
     gloveBody.selectAll('tr').data(seen).join('tr').attr('data-word', (j) => vocab[j])
       .each(function fill(j) {
         const tr = select(this);
-        tr.html('');
-        tr.append('th').attr('scope', 'row').text(vocab[j]);
-        tr.append('td').attr('class', 'computed').text(counts[j]);
-        tr.append('td').attr('class', 'computed').attr('data-value', String(weighted[j])).text(num(weighted[j]));
+        part(tr, 'th', 'word').attr('scope', 'row').text(vocab[j]);
+        part(tr, 'td.computed', 'count').text(counts[j]);
+        part(tr, 'td.computed', 'weighted').attr('data-value', String(weighted[j])).text(num(weighted[j]));
       });
 
     // fastText

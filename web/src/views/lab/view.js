@@ -8,6 +8,7 @@ import { num, full, shapeText, NOT_DEFINED } from '../../format.js';
 import { tableFor } from '../../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../../vectors/report.js';
 import { dataTable } from '../../components/data-table.js';
+import { redrawInPlace } from '../../components/redraw-in-place.js';
 import { mountAssignment } from './assignment.js';
 
 export const view = {
@@ -32,8 +33,12 @@ export const view = {
   },
 };
 
-function drawReport(results, { report, experiment }) {
-  results.html('');
+/** The report under the sentences; after the first time the page keeps its elements (an open preview stays open). */
+function drawReport(results, spec) {
+  redrawInPlace(results.node(), (holder) => writeReport(holder, spec));
+}
+
+function writeReport(results, { report, experiment }) {
   const exports = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-export');
   exports.append('h3').attr('id', 'lab-export').text('Export the report');
   const buttons = exports.append('div').attr('class', 'lab-exports');

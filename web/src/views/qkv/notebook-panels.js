@@ -232,14 +232,14 @@ export function selfWeightNote(mixing, tokens, divisor, A) {
   const kept = rows.filter((m) => m.other < 0 || mixingGrade(m.weightElsewhere) === 'almost-nothing').map((m) => `“${tokens[m.row]}”`);
   const barely = graded('barely').map((m) => `“${tokens[m.row]}” takes only ${num(m.weightElsewhere)} from the others, most from ${most(m)}`);
   const mixed = graded('mixes').map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from ${most(m)}`);
-  const parts = [`Self weights aᵢᵢ${scaled}: ${each}.`];
+  const said = [`Self weights aᵢᵢ${scaled}: ${each}.`];
   if (kept.length) {
-    parts.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
+    said.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
   }
-  if (barely.length) parts.push(`${barely.join('; ')}: ${barely.length === 1 ? 'that output barely mixes' : 'those outputs barely mix'} (less than ${num(BARELY_MIXES)} from the others).`);
-  if (mixed.length) parts.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
-  parts.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
-  return parts.join(' ');
+  if (barely.length) said.push(`${barely.join('; ')}: ${barely.length === 1 ? 'that output barely mixes' : 'those outputs barely mix'} (less than ${num(BARELY_MIXES)} from the others).`);
+  if (mixed.length) said.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
+  said.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
+  return said.join(' ');
 }
 
 /**

@@ -9,6 +9,7 @@ import { PAGE_LIMITS } from '../../limits.js';
 import { quotedList, keysText, topKeys } from '../shared/wording.js';
 import { ties } from '../shared/thresholds.js';
 import { dataTable } from '../../components/data-table.js';
+import { part, parts } from '../../components/parts.js';
 
 /** Mounts the fold into `parent`; returns {render(state)}, which returns the core's report (or null). */
 export function mountQuestions(parent, { core, state, update }) {
@@ -69,14 +70,14 @@ export function mountQuestions(parent, { core, state, update }) {
       answerBody.selectAll('tr').data(r.questions).join('tr').attr('data-question', (q) => q.question).attr('data-answer', (q) => Array.from(q.answer).join(','))
         .attr('data-weight', (q) => full(q.weight))
         .each(function fill(q) {
+          // each cell made once and filled (components/parts.js)
           const tr = select(this);
-          tr.html('');
           const found = Array.from(q.answer);
-          tr.append('th').attr('scope', 'row').text(`${q.question[0].toUpperCase()}${q.question.slice(1)}?`);
-          tr.append('td').text(q.needs);
-          tr.append('td').attr('class', found.length ? 'present' : 'absent').text(found.length ? quotedList(found.map((j) => words[j])) : 'none');
-          tr.append('td').text(q.cue);
-          tr.append('td').attr('class', 'computed').text(found.length ? num(q.weight) : '— (no word to weigh)');
+          part(tr, 'th', 'question').attr('scope', 'row').text(`${q.question[0].toUpperCase()}${q.question.slice(1)}?`);
+          part(tr, 'td', 'needs').text(q.needs);
+          part(tr, 'td', 'answer').attr('class', found.length ? 'present' : 'absent').text(found.length ? quotedList(found.map((j) => words[j])) : 'none');
+          part(tr, 'td', 'cue').text(q.cue);
+          part(tr, 'td.computed', 'weight').text(found.length ? num(q.weight) : '— (no word to weigh)');
         });
       const missing = r.questions.filter((q) => q.answer.length === 0).map((q) => q.question);
       const present = r.questions.filter((q) => q.answer.length > 0).map((q) => q.question);
@@ -87,10 +88,10 @@ export function mountQuestions(parent, { core, state, update }) {
       );
       rowCaption.text(`Row of “${words[r.centre]}” in attn_weights (${r.sourceName}, d_k = ${r.dK}): how its output shares 1 among the words`);
       rowHead.selectAll('th').data(['key', ...words, 'sum']).join('th').attr('scope', 'col').text((d) => d);
-      rowBody.selectAll('*').remove();
-      rowBody.append('th').attr('scope', 'row').text('weight');
-      row.forEach((v, j) => rowBody.append('td').attr('class', 'computed').attr('data-value', full(v)).attr('data-pos', j).text(num(v)));
-      rowBody.append('td').attr('class', 'computed row-sum').attr('data-value', full(r.rowSum)).text(num(r.rowSum));
+      part(rowBody, 'th', 'label').attr('scope', 'row').text('weight');
+      parts(rowBody, 'td.computed.key-weight', row, (_, j) => j, (td, v, j) => td.attr('data-value', full(v)).attr('data-pos', j).text(num(v)));
+      const sum = part(rowBody, 'td.computed.row-sum', 'sum').attr('data-value', full(r.rowSum)).text(num(r.rowSum));
+      if (rowBody.node().lastChild !== sum.node()) rowBody.node().append(sum.node()); // after a key that entered
       const top = topKeys(row);
       const onAnswers = r.questions.filter((q) => q.answer.length > 0);
       rowNote.attr('data-top', top.join(',')).text(
