@@ -194,9 +194,18 @@ test('qkv, the lab and the flow change their sections in place: the same element
   const flow = await openPage(context, `${server.url}?view=flow`);
   const diagram = await flow.page.$('.flow-diagram svg.flow-svg');
   const table = await flow.page.$('table.flow-table');
+  // the overview, two steps on: after the edit it is the same picture, on the same step, with the new rows
+  const overview = await flow.page.$('section.overview svg.overview-svg');
+  await flow.page.click('section.overview .step-next');
+  await flow.page.click('section.overview .step-next');
+  assert.match(await flow.page.textContent('section.overview .step-label'), /^Step 3 of 4/);
   await retype(flow.page, '#flow-sentence', 'bank of the muddy river');
   assert.equal(await same(flow.page, diagram, await flow.page.$('.flow-diagram svg.flow-svg')), true, 'the same diagram');
   assert.equal(await same(flow.page, table, await flow.page.$('table.flow-table')), true, 'the same table');
+  assert.equal(await same(flow.page, overview, await flow.page.$('section.overview svg.overview-svg')), true, 'the same overview');
+  assert.match(await flow.page.textContent('section.overview .step-label'), /^Step 3 of 4/, 'still on its step');
+  assert.equal(await flow.page.$$eval('section.overview .overview-row', (rows) => rows.length), 5);
+  assert.match(await flow.page.textContent('section.overview .step-caption'), /All 5 vectors/);
   assert.equal(await flow.page.$$eval('.flow-diagram g.flow-row', (rows) => rows.length), 5);
   assert.match(await flow.page.textContent('.flow-diagram g.flow-row[data-j="3"] .row-token'), /muddy/);
   assert.deepEqual([...errors, ...lab.errors, ...flow.errors], []);

@@ -7,6 +7,7 @@ import { num, full } from '../format.js';
 import { idx, palette, vectorText, stripImage, STRIP_CELL_LIMIT } from './flow-diagram.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
+import { morphInto } from './redraw-in-place.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
 
@@ -24,16 +25,42 @@ function overviewLayout(boxWidth) {
 }
 
 /**
- * @param {HTMLElement} container  emptied and filled; its width picks the layout
+ * @param {HTMLElement} container  filled the first time, its diagram changed in place after; its
+ *   width picks the layout
  * @param {{report: object, tokens: string[], onPick: (i: number) => void, step?: number}} spec
  *   report  the core's flow report (its workbench has X and both forms' outputs)
- *   step    the step to show first (default 0)
- * @returns {{show(k: number): void, step(): number}} its stepper (stepThrough)
+ *   step    the step to show first (default 0); a redraw stays on the reader's step
+ * @returns {{show(k: number): void, step(): number, setSteps(steps: object[]): void}} its stepper (stepThrough)
  */
 export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
+  const kept = drawn.get(container);
+  const onPage = container.querySelector(':scope > .overview-box > svg.overview-svg');
+  // drawn before: the diagram is made off the page and the one on it changed to match
+  // (components/redraw-in-place.js); the step-through keeps its place, with the new numbers
+  if (kept && onPage) {
+    const fresh = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg'));
+    const { steps, matrices } = drawDiagram(container, fresh, { report, tokens, onPick });
+    morphInto(onPage, fresh.node());
+    kept.matrices.forEach((m, k) => Object.assign(m, matrices[k])); // the Export menu's
+    kept.stepper.setSteps(steps);
+    return kept.stepper;
+  }
   const section = select(container);
   section.node().replaceChildren();
   section.append('h3').attr('id', 'overview-title').text('The whole block: tokens in, one output per token out');
+  const svg = section.append('div').attr('class', 'overview-box').append('svg');
+  const { steps, matrices } = drawDiagram(container, svg, { report, tokens, onPick });
+  const stepper = stepThrough(section, { steps, diagram: svg, before: '.overview-box', start: step });
+  addExport(section.node(), { name: 'overview', svg: svg.node(), matrices });
+  drawn.set(container, { stepper, matrices });
+  return stepper;
+}
+
+// The overview drawn in each container: its step-through and the matrices its Export menu saves.
+const drawn = new WeakMap();
+
+/** Draws the picture into `svg` (on the page or off it); returns the steps' texts and the matrices. */
+function drawDiagram(container, svg, { report, tokens, onPick }) {
   const wb = report.workbench;
   const qkv = report.form === 'qkv';
   const X = wb.X;
@@ -48,8 +75,7 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   const yStrip = blockX + BLOCK_W + GAP;
   const width = yStrip + STRIP_W + (compact ? 26 : 40);
   const height = TOP + n * ROW_H + 8;
-  const box = section.append('div').attr('class', 'overview-box');
-  const svg = box.append('svg').attr('class', 'overview-svg').attr('viewBox', `0 0 ${width} ${height}`)
+  svg.attr('class', 'overview-svg').attr('viewBox', `0 0 ${width} ${height}`)
     .attr('width', width).attr('height', height).style('max-width', '100%').style('height', 'auto')
     .attr('role', 'group').attr('aria-label', `${n} tokens become ${n} vectors of width ${X.cols}, go through one self-attention block together, and come out as ${n} outputs of width ${Y.cols}. Click a row to build its output below.`);
 
@@ -110,14 +136,9 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
     },
     { title: 'one output per token', text: `${n} in, ${n} out: each token gets its own contextual vector of ${Y.cols} numbers, ${idx('y', b + 1)} = ${first3(row(Y, b))}. Click a row to build that output step by step below.` },
   ];
-  const stepper = stepThrough(section, { steps, diagram: svg, before: '.overview-box', start: step });
-  addExport(section.node(), {
-    name: 'overview',
-    svg: svg.node(),
-    matrices: [
-      { name: 'X', ...X, rowLabels: tokens, colLabels: Array.from({ length: X.cols }, (_, f) => `f${f + 1}`), rowAxis: 'tokens', colAxis: 'features' },
-      { name: 'Y', ...Y, rowLabels: tokens, colLabels: Array.from({ length: Y.cols }, (_, f) => `f${f + 1}`), rowAxis: 'tokens', colAxis: 'features' },
-    ],
-  });
-  return stepper;
+  const matrices = [
+    { name: 'X', ...X, rowLabels: tokens, colLabels: Array.from({ length: X.cols }, (_, f) => `f${f + 1}`), rowAxis: 'tokens', colAxis: 'features' },
+    { name: 'Y', ...Y, rowLabels: tokens, colLabels: Array.from({ length: Y.cols }, (_, f) => `f${f + 1}`), rowAxis: 'tokens', colAxis: 'features' },
+  ];
+  return { steps, matrices };
 }

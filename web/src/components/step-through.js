@@ -11,9 +11,10 @@ import { createStepper } from './stepper.js';
  *   diagram  the element whose [data-reveal] descendants are shown step by step
  *   before   a selector in `section` to put the controls in front of (default: at the end)
  *   start    the step shown first (a diagram redrawn for a new width keeps its step)
- * @returns {{show(k: number): void, step(): number}}
+ * @returns {{show(k: number): void, step(): number, setSteps(steps: object[]): void}}
  */
-export function stepThrough(section, { steps, diagram, before, start = 0 }) {
+export function stepThrough(section, { steps: firstSteps, diagram, before, start = 0 }) {
+  let steps = firstSteps;
   const controls = before ? section.insert('div', before) : section.append('div');
   controls.attr('class', 'step-through');
   const caption = controls.append('p').attr('class', 'step-caption').attr('aria-live', 'polite');
@@ -29,5 +30,10 @@ export function stepThrough(section, { steps, diagram, before, start = 0 }) {
   };
   const stepper = createStepper(controls.insert('div', '.step-caption'), { region: section.node(), onStep: show });
   show(Math.min(Math.max(start, 0), steps.length - 1));
-  return { show, step: () => current };
+  // new texts for the same steps (the diagram was changed in place): the reader stays on their step
+  const setSteps = (next) => {
+    steps = next;
+    show(Math.min(current, steps.length - 1));
+  };
+  return { show, step: () => current, setSteps };
 }
