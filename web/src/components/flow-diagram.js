@@ -10,7 +10,7 @@ import { cellText, full, num, truncate } from '../format.js';
 import { flowLayout } from './flow-layout.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
-import { morphInto } from './redraw-in-place.js';
+import { morphInto, svgBeside } from './redraw-in-place.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
 export function reducedMotion() {
@@ -101,13 +101,13 @@ export function drawFlowDiagram(container, spec) {
   const height = oy + stripH + (cards ? 44 : 66);
 
   const duration = spec.animate && !reducedMotion() ? 450 : 0;
-  // A redraw of the same layout (a keystroke, another step) is made off the page and the diagram
-  // on the page changed to match (components/redraw-in-place.js); the first drawing, a new layout
-  // (its label fonts not measured yet) and an animated step are drawn on the page itself.
+  // A redraw of the same layout (a keystroke, another step) is made in a hidden svg beside the
+  // diagram and the diagram changed to match (components/redraw-in-place.js); the first drawing,
+  // a new layout (little of it would stay) and an animated step are drawn on the page itself.
   const svgClass = `flow-svg layout-${L.name}${compactText ? ' narrow' : ''}`;
   const onPage = container.querySelector(':scope > svg.flow-svg');
   const offPage = Boolean(onPage) && !duration && onPage.getAttribute('class') === svgClass;
-  const svg = offPage ? select(document.createElementNS('http://www.w3.org/2000/svg', 'svg')) : select(container).append('svg');
+  const svg = offPage ? select(svgBeside(onPage)) : select(container).append('svg');
   if (!offPage) container.replaceChildren(svg.node()); // one DOM call (d3's selectAll('*').remove() took a third of a 64-word redraw)
   svg
     .attr('class', svgClass)

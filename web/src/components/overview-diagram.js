@@ -7,7 +7,7 @@ import { num, full } from '../format.js';
 import { idx, palette, vectorText, stripImage, STRIP_CELL_LIMIT } from './flow-diagram.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
-import { morphInto } from './redraw-in-place.js';
+import { morphInto, svgBeside } from './redraw-in-place.js';
 import { stepThrough } from './step-through.js';
 import { addExport } from './export.js';
 
@@ -38,7 +38,7 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   // drawn before: the diagram is made off the page and the one on it changed to match
   // (components/redraw-in-place.js); the step-through keeps its place, with the new numbers
   if (kept && onPage) {
-    const fresh = select(document.createElementNS('http://www.w3.org/2000/svg', 'svg'));
+    const fresh = select(svgBeside(onPage));
     const { steps, matrices } = drawDiagram(container, fresh, { report, tokens, onPick });
     morphInto(onPage, fresh.node());
     kept.matrices.forEach((m, k) => Object.assign(m, matrices[k])); // the Export menu's

@@ -15,8 +15,28 @@ import { fitTable } from './data-table.js';
  * @param {Element} fresh  same tag as `current`; it is used up
  */
 export function morphInto(current, fresh) {
+  if (fresh.isConnected) takeOut(fresh); // drawn beside the drawing on the page (svgBeside)
   morphdom(current, fresh, { onBeforeElUpdated: keepState });
   return current;
+}
+
+/**
+ * An empty <svg> to draw a new picture into, hidden beside `onPage` (the picture it replaces):
+ * on the page, so that its text is measured in the page's fonts (components/svg-text.js), and
+ * out of sight. morphInto() takes it out again.
+ * @param {SVGSVGElement} onPage
+ */
+export function svgBeside(onPage) {
+  const fresh = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  fresh.style.display = 'none';
+  onPage.after(fresh);
+  return fresh;
+}
+
+function takeOut(fresh) {
+  fresh.remove();
+  fresh.style.removeProperty('display');
+  if (!fresh.getAttribute('style')) fresh.removeAttribute('style');
 }
 
 /**

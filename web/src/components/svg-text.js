@@ -44,7 +44,6 @@ let context = null;
 function measurerFor(node) {
   const key = `${node.ownerSVGElement?.getAttribute('class') ?? ''}|${node.parentNode?.getAttribute?.('class') ?? ''}|${node.getAttribute('class') ?? ''}`;
   let font = fonts.get(key);
-  // a drawing made off the page (components/redraw-in-place.js) uses the font its label had on it
   if (!font && !node.isConnected) return null; // not on a page, and not seen: nothing to measure against
   if (!font) {
     const style = getComputedStyle(node);
