@@ -16,6 +16,11 @@
 
 namespace layout_test {
 
+// Bit-identical layouts (a seed's run repeated, native against native).
+inline bool same_bytes(const Eigen::MatrixXf& a, const Eigen::MatrixXf& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * static_cast<std::size_t>(a.size())) == 0;
+}
+
 inline Eigen::MatrixXf glove_rows(int n) {
   std::ifstream in(std::string(AW_TEST_DATA_DIR) + "/../public/data/glove-100d.i8.bin", std::ios::binary);
   REQUIRE(in.good());

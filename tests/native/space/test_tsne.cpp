@@ -58,10 +58,6 @@ TsneOptions quick(std::uint64_t seed, aw::space::LayoutInit init) {
   return o;
 }
 
-bool same_bytes(const Eigen::MatrixXf& a, const Eigen::MatrixXf& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * static_cast<std::size_t>(a.size())) == 0;
-}
-
 }  // namespace
 
 #ifdef NDEBUG
@@ -105,10 +101,10 @@ TEST_CASE("t-SNE is deterministic: same seed same bytes, another seed another la
     b.step(60);
     b.step(60);  // stepping in pieces changes nothing
     c.step(120);
-    CHECK(same_bytes(a.layout(), b.layout()));
+    CHECK(layout_test::same_bytes(a.layout(), b.layout()));
     CHECK(a.kl_divergence() == b.kl_divergence());
-    if (init == aw::space::LayoutInit::random) CHECK_FALSE(same_bytes(a.layout(), c.layout()));
-    else CHECK(same_bytes(a.layout(), c.layout()));  // PCA start draws nothing
+    if (init == aw::space::LayoutInit::random) CHECK_FALSE(layout_test::same_bytes(a.layout(), c.layout()));
+    else CHECK(layout_test::same_bytes(a.layout(), c.layout()));  // PCA start draws nothing
   }
 }
 
@@ -120,11 +116,11 @@ TEST_CASE("t-SNE: the start exists before the neighbours are found, and finding 
   CHECK(start.cwiseAbs().maxCoeff() < 1e-3);
   eager.prepare();
   CHECK(eager.prepared());
-  CHECK(same_bytes(eager.layout(), start));  // preparing does not move the start
+  CHECK(layout_test::same_bytes(eager.layout(), start));  // preparing does not move the start
   lazy.step(30);                               // the first step prepares
   eager.step(30);
   CHECK(lazy.prepared());
-  CHECK(same_bytes(lazy.layout(), eager.layout()));
+  CHECK(layout_test::same_bytes(lazy.layout(), eager.layout()));
 }
 
 TEST_CASE("t-SNE 3-D gives three columns") {

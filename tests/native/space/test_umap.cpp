@@ -25,10 +25,6 @@ UmapOptions quick(std::uint64_t seed) {
   return o;
 }
 
-bool same_bytes(const Eigen::MatrixXf& a, const Eigen::MatrixXf& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(float) * static_cast<std::size_t>(a.size())) == 0;
-}
-
 }  // namespace
 
 TEST_CASE("UMAP's a and b match umap-learn's find_ab_params (scipy curve_fit) for each min_dist") {
@@ -155,8 +151,8 @@ TEST_CASE("UMAP is deterministic: same seed same bytes, another seed another lay
     b.step(30);
     b.step(70);
     c.step(100);
-    CHECK(same_bytes(a.layout(), b.layout()));
-    CHECK_FALSE(same_bytes(a.layout(), c.layout()));
+    CHECK(layout_test::same_bytes(a.layout(), b.layout()));
+    CHECK_FALSE(layout_test::same_bytes(a.layout(), c.layout()));
   }
 }
 
@@ -171,7 +167,7 @@ TEST_CASE("UMAP streams by epochs, in 2-D and 3-D, and survives duplicate and ze
   const Eigen::MatrixXf start = run.layout();
   CHECK(run.layout().cols() == 3);
   CHECK(run.step(40) == 40);
-  CHECK_FALSE(same_bytes(start, run.layout()));
+  CHECK_FALSE(layout_test::same_bytes(start, run.layout()));
   CHECK(run.step(1000) == 60);
   CHECK(run.done());
   CHECK(run.step(1) == 0);
@@ -186,11 +182,11 @@ TEST_CASE("UMAP: the start exists before the graph is built, and building it fir
   CHECK(start.allFinite());
   eager.prepare();
   CHECK(eager.prepared());
-  CHECK(same_bytes(eager.layout(), start));
+  CHECK(layout_test::same_bytes(eager.layout(), start));
   lazy.step(20);
   eager.step(20);
   CHECK(lazy.prepared());
-  CHECK(same_bytes(lazy.layout(), eager.layout()));
+  CHECK(layout_test::same_bytes(lazy.layout(), eager.layout()));
 }
 
 TEST_CASE("UMAP at the ends of every option's range stays finite") {
