@@ -1,6 +1,7 @@
 #include "core/lessons/attention_kinds.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/lessons/bank_experiment.hpp"
 
@@ -34,11 +35,12 @@ double rows_max_diff(const MatD& a, long first, const MatD& b) {
   return (a.middleRows(first, b.rows()) - b).cwiseAbs().maxCoeff();
 }
 
-// Everything except the multi-head part, in the page's precision (float for PyTorch mode).
+// Everything except the multi-head part, in the page's precision (float for PyTorch mode), from
+// the two sentences' own self-attention `a` and `b` (unmasked; one shared table and W).
 template <typename Scalar>
-void compute(AttentionKindsReport& r, bool scale) {
-  const Mat<Scalar> Xa = r.a.X.cast<Scalar>(), Xb = r.b.X.cast<Scalar>();
-  const Mat<Scalar> W_q = r.a.W_q.cast<Scalar>(), W_k = r.a.W_k.cast<Scalar>(), W_v = r.a.W_v.cast<Scalar>();
+void compute(AttentionKindsReport& r, const WorkbenchReport& a, const WorkbenchReport& b, bool scale) {
+  const Mat<Scalar> Xa = a.X.cast<Scalar>(), Xb = b.X.cast<Scalar>();
+  const Mat<Scalar> W_q = a.W_q.cast<Scalar>(), W_k = a.W_k.cast<Scalar>(), W_v = a.W_v.cast<Scalar>();
   const long na = Xa.rows(), nb = Xb.rows();
 
   r.cross = cast_attention<double>(cross_attention<Scalar>(Xa, Xb, W_q, W_k, W_v, scale));
@@ -86,13 +88,13 @@ void compute(AttentionKindsReport& r, bool scale) {
   r.uniform.Y = uniform.Y.template cast<double>();
   r.uniform.sum = uniform.sum.template cast<double>();
   r.uniform_row_spread = static_cast<double>(max_row_spread(uniform.Y));
-  r.attention_row_spread = static_cast<double>(max_row_spread(r.a.projected.Y_literal.cast<Scalar>().eval()));
+  r.attention_row_spread = static_cast<double>(max_row_spread(a.projected.Y_literal.cast<Scalar>().eval()));
 
   // e. min–max of the scores softmax sees for A
-  r.min_max = cast_min_max<double>(row_min_max<Scalar>(r.a.projected.scores.cast<Scalar>()));
+  r.min_max = cast_min_max<double>(row_min_max<Scalar>(a.projected.scores.cast<Scalar>()));
 
   // f. Q·K: the product the transpose exists to avoid
-  const Mat<Scalar> Qa = r.a.projected.Q.cast<Scalar>(), Ka = r.a.projected.K.cast<Scalar>();
+  const Mat<Scalar> Qa = a.projected.Q.cast<Scalar>(), Ka = a.projected.K.cast<Scalar>();
   try {
     r.untransposed_product = named_product<Scalar>(Qa, "Q", Ka, "K").template cast<double>();
     r.untransposed_has_shape = true;
@@ -116,31 +118,18 @@ WorkbenchOptions unmasked(const WorkbenchOptions& base) {
   return out;
 }
 
-}  // namespace
-
-AttentionKindsReport run_attention_kinds(const AttentionKindsOptions& options) {
-  require_sentence_b(options);
-  return attention_kinds_from_pair(run_sentence_pair(unmasked(options.base), options.second_sentence), options);
-}
-
-AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const AttentionKindsOptions& options) {
-  require_sentence_b(options);
-  AttentionKindsReport r;
+// Every kind from the two sentences' unmasked self-attention `a` and `b` (the notice says so
+// when the chapter's own options have a mask).
+void fill_kinds(AttentionKindsReport& r, const WorkbenchReport& a, const WorkbenchReport& b,
+                const AttentionKindsOptions& options) {
   const WorkbenchOptions base = unmasked(options.base);
-  r.a = pair.first;
-  r.b = pair.second;
   if (options.base.causal || options.base.window >= 0) {
     r.notices.push_back("This section uses no causal mask or local window: between two sentences "
                         "\"later\" has no meaning. Each sentence's own self-attention here is unmasked too.");
   }
-  if (pair.shared.causal || pair.shared.window >= 0) {
-    // the same sentences and table, attended again without the mask
-    attend(r.a, base);
-    attend(r.b, base);
-  }
   r.float32 = base.source == Source::TorchNotebook;
-  if (r.float32) compute<float>(r, base.scale);
-  else compute<double>(r, base.scale);
+  if (r.float32) compute<float>(r, a, b, base.scale);
+  else compute<double>(r, a, b, base.scale);
 
   // b. PyTorch's module, in float as PyTorch computes it. PyTorch mode gives it the page's rows
   // and the module its notebook draws; any other mode the PyTorch notebook's own table.
@@ -148,25 +137,25 @@ AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const A
   MatF in_proj, out_proj;
   if (r.float32) {
     r.mha_uses_page_vectors = true;
-    r.mha_X_a = r.a.X;
-    r.mha_X_b = r.b.X;
-    in_proj = r.a.mha_in_proj_weight.cast<float>();
-    out_proj = r.a.mha_out_proj_weight.cast<float>();
+    r.mha_X_a = a.X;
+    r.mha_X_b = b.X;
+    in_proj = a.mha_in_proj_weight.cast<float>();
+    out_proj = a.mha_out_proj_weight.cast<float>();
   } else {
     std::vector<std::string> keys;
-    for (const auto& t : r.a.tokens) keys.push_back(t.key);
-    for (const auto& t : r.b.tokens) keys.push_back(t.key);
-    const TorchNotebookParams p = torch_notebook_params(words_outside_course_vocab(keys), r.a.d_model,
-                                                        r.a.d_k, r.a.d_v, base.embed_seed);
+    for (const auto& t : a.tokens) keys.push_back(t.key);
+    for (const auto& t : b.tokens) keys.push_back(t.key);
+    TorchNotebookMha p = torch_notebook_mha(words_outside_course_vocab(keys), a.d_model, a.d_k, a.d_v,
+                                            base.embed_seed);
     const auto rows = [&](const WorkbenchReport& s) {
       MatD X(static_cast<long>(s.tokens.size()), p.table.vectors.cols());
       for (long i = 0; i < X.rows(); ++i) X.row(i) = p.table.vectors.row(p.table.index_of(s.tokens[static_cast<std::size_t>(i)].key));
       return X;
     };
-    r.mha_X_a = rows(r.a);
-    r.mha_X_b = rows(r.b);
-    in_proj = p.mha_in_proj_weight.cast<float>();
-    out_proj = p.mha_out_proj_weight.cast<float>();
+    r.mha_X_a = rows(a);
+    r.mha_X_b = rows(b);
+    in_proj = std::move(p.in_proj_weight);
+    out_proj = std::move(p.out_proj_weight);
   }
   const MatF Xa = r.mha_X_a.cast<float>(), Xb = r.mha_X_b.cast<float>();
   r.mha_self = cast_multi_head<double>(multi_head_cross_attention<float>(Xa, Xa, Xa, in_proj, out_proj, r.mha_heads));
@@ -178,6 +167,37 @@ AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const A
       r.mha_key_value_error = e.what();
     }
   }
+}
+
+}  // namespace
+
+AttentionKindsReport run_attention_kinds(const AttentionKindsOptions& options) {
+  require_sentence_b(options);
+  return attention_kinds_from_pair(run_sentence_pair(unmasked(options.base), options.second_sentence), options);
+}
+
+AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const AttentionKindsOptions& options) {
+  require_sentence_b(options);
+  AttentionKindsReport r;
+  r.a = pair.first;
+  r.b = pair.second;
+  if (pair.shared.causal || pair.shared.window >= 0) {
+    // the same sentences and table, attended again without the mask
+    const WorkbenchOptions base = unmasked(options.base);
+    attend(r.a, base);
+    attend(r.b, base);
+  }
+  fill_kinds(r, r.a, r.b, options);
+  return r;
+}
+
+AttentionKindsReport attention_kinds_beside_pair(const SentencePair& pair, const AttentionKindsOptions& options) {
+  require_sentence_b(options);
+  if (pair.shared.causal || pair.shared.window >= 0) {
+    throw std::logic_error("attention_kinds_beside_pair: the pair is masked; use attention_kinds_from_pair");
+  }
+  AttentionKindsReport r;
+  fill_kinds(r, pair.first, pair.second, options);
   return r;
 }
 

@@ -25,6 +25,7 @@ struct AttentionKindsOptions {
 
 struct AttentionKindsReport {
   WorkbenchReport a, b;       // each sentence's own self-attention, one shared table and W
+                              // (empty from attention_kinds_beside_pair: the pair's own are used)
   bool float32 = false;       // computed in float (PyTorch mode) rather than double
   std::vector<std::string> notices;  // e.g. "the causal mask does not apply here"
 
@@ -74,5 +75,9 @@ struct SentencePair;
 // The same on a pair already computed (run_sentence_pair of options.base and the second
 // sentence, with or without a mask: the section attends again unmasked when it needs to).
 AttentionKindsReport attention_kinds_from_pair(const SentencePair& pair, const AttentionKindsOptions& options);
+// The same on an unmasked pair, leaving the report's `a` and `b` empty: for a chapter that keeps
+// the pair itself (the qkv chapter), which saves two copies of each sentence's numbers (at
+// d_model 1024, 48 MB of W matrices). Throws std::logic_error on a masked pair.
+AttentionKindsReport attention_kinds_beside_pair(const SentencePair& pair, const AttentionKindsOptions& options);
 
 }  // namespace aw

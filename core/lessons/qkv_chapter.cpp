@@ -37,8 +37,10 @@ QkvChapterReport run_qkv_chapter(const QkvChapterOptions& options) {
   }
   SentencePair pair = run_sentence_pair(options.base, options.second_sentence);
   try {
-    r.kinds = attention_kinds_from_pair(pair, kinds_options);
+    // Unmasked, the kinds' two sentences are the pair itself: they are not copied into the report.
     r.kinds_share_pair = !options.base.causal && options.base.window < 0;
+    r.kinds = r.kinds_share_pair ? attention_kinds_beside_pair(pair, kinds_options)
+                                 : attention_kinds_from_pair(pair, kinds_options);
   } catch (const InputError& e) {
     r.kinds_error = e.what();
   }

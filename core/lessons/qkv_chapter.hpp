@@ -27,12 +27,15 @@ struct QkvChapterReport {
   std::optional<WorkbenchReport> sentence;
   std::optional<AttentionKindsReport> kinds;
   std::string kinds_error;  // why the kinds section has nothing to show
-  // The kinds' self-attention is the experiment's own (no mask to drop): the bindings convert it once.
+  // The kinds' self-attention is the experiment's own (no mask to drop): kept once, converted once.
   bool kinds_share_pair = false;
   // The chapter's sentence as a soft lookup, one row per query (core/math/soft_lookup.hpp).
   std::vector<SoftLookupRow> soft_lookup;
 
   const WorkbenchReport& first() const { return experiment ? experiment->first : *sentence; }
+  // The kinds' two sentences: the pair's own when shared (kinds->a and ->b are then empty).
+  const WorkbenchReport& kinds_a() const { return kinds_share_pair ? experiment->first : kinds->a; }
+  const WorkbenchReport& kinds_b() const { return kinds_share_pair ? experiment->second : kinds->b; }
 };
 
 // Throws InputError when the chapter's own sentence (or a width, a seed) is refused: then there

@@ -1,6 +1,7 @@
 #include "core/text/embedding.hpp"
 
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include <algorithm>
@@ -85,38 +86,67 @@ Projections numpy_notebook_projections(int d_model, int d_k, int d_v, std::uint6
   return last->second;
 }
 
-TorchNotebookParams torch_notebook_params(const std::vector<std::string>& extra_words, int d_model,
-                                          int d_k, int d_v, std::uint64_t seed) {
-  rng::TorchGenerator generator(seed);
-  TorchNotebookParams params;
-  params.table.words = course_vocab();
-  params.table.words.insert(params.table.words.end(), extra_words.begin(), extra_words.end());
-  params.table.added = extra_words;
+namespace {
 
-  const std::size_t vocab_size = params.table.words.size();
-  const std::size_t numel = vocab_size * static_cast<std::size_t>(d_model);
+// The notebook's nn.Embedding: the course words, then `extra_words`, one N(0, 1) row each.
+EmbeddingTable torch_notebook_table(rng::TorchGenerator& generator, const std::vector<std::string>& extra_words,
+                                    int d_model) {
+  EmbeddingTable table;
+  table.words = course_vocab();
+  table.words.insert(table.words.end(), extra_words.begin(), extra_words.end());
+  table.added = extra_words;
+  const std::size_t numel = table.words.size() * static_cast<std::size_t>(d_model);
   if (numel < 16) {
     // torch takes a different (scalar, double) path for tensors under 16 elements.
     throw InputError("The PyTorch stream is reproduced for embedding tables of 16 values or more; "
                      "use d_model of at least 2.");
   }
   const std::vector<float> embedding = generator.normal(numel);
-  params.table.vectors =
-      Eigen::Map<const MatF>(embedding.data(), static_cast<long>(vocab_size), d_model)
-          .cast<double>();
-  auto linear = [&](int out_features) {
-    const std::vector<float> w = generator.kaiming_uniform(out_features, d_model);
-    return MatD(Eigen::Map<const MatF>(w.data(), out_features, d_model).cast<double>());
-  };
-  params.W_q = linear(d_k);
-  params.W_k = linear(d_k);
-  params.W_v = linear(d_v);
-  // nn.MultiheadAttention: in_proj_weight is allocated empty (no draws), out_proj's Linear
-  // initialises itself (kaiming), then _reset_parameters draws xavier for in_proj_weight.
-  params.mha_out_proj_weight = linear(d_model);
+  table.vectors = Eigen::Map<const MatF>(embedding.data(), static_cast<long>(table.words.size()), d_model).cast<double>();
+  return table;
+}
+
+// One nn.Linear(d_model, out_features, bias=False): its weight as the module stores it, (out, in).
+MatF torch_linear_weight(rng::TorchGenerator& generator, int out_features, int d_model) {
+  const std::vector<float> w = generator.kaiming_uniform(out_features, d_model);
+  return Eigen::Map<const MatF>(w.data(), out_features, d_model);
+}
+
+// nn.MultiheadAttention: in_proj_weight is allocated empty (no draws), out_proj's Linear
+// initialises itself (kaiming), then _reset_parameters draws xavier for in_proj_weight.
+std::pair<MatF, MatF> torch_mha_weights(rng::TorchGenerator& generator, int d_model) {
+  MatF out_proj = torch_linear_weight(generator, d_model, d_model);
   const std::vector<float> in_proj = generator.xavier_uniform(3 * d_model, d_model);
-  params.mha_in_proj_weight = Eigen::Map<const MatF>(in_proj.data(), 3 * d_model, d_model).cast<double>();
+  return {Eigen::Map<const MatF>(in_proj.data(), 3 * d_model, d_model), std::move(out_proj)};
+}
+
+}  // namespace
+
+TorchNotebookParams torch_notebook_params(const std::vector<std::string>& extra_words, int d_model,
+                                          int d_k, int d_v, std::uint64_t seed) {
+  rng::TorchGenerator generator(seed);
+  TorchNotebookParams params;
+  params.table = torch_notebook_table(generator, extra_words, d_model);
+  params.W_q = torch_linear_weight(generator, d_k, d_model).cast<double>();
+  params.W_k = torch_linear_weight(generator, d_k, d_model).cast<double>();
+  params.W_v = torch_linear_weight(generator, d_v, d_model).cast<double>();
+  auto [in_proj, out_proj] = torch_mha_weights(generator, d_model);
+  params.mha_in_proj_weight = in_proj.cast<double>();
+  params.mha_out_proj_weight = out_proj.cast<double>();
   return params;
+}
+
+TorchNotebookMha torch_notebook_mha(const std::vector<std::string>& extra_words, int d_model, int d_k, int d_v,
+                                    std::uint64_t seed) {
+  rng::TorchGenerator generator(seed);
+  TorchNotebookMha mha;
+  mha.table = torch_notebook_table(generator, extra_words, d_model);
+  // W_q, W_k, W_v are drawn (the stream must pass them) and dropped.
+  generator.kaiming_uniform(d_k, d_model);
+  generator.kaiming_uniform(d_k, d_model);
+  generator.kaiming_uniform(d_v, d_model);
+  std::tie(mha.in_proj_weight, mha.out_proj_weight) = torch_mha_weights(generator, d_model);
+  return mha;
 }
 
 }  // namespace aw

@@ -36,6 +36,16 @@ struct TorchNotebookParams {
 };
 TorchNotebookParams torch_notebook_params(const std::vector<std::string>& extra_words, int d_model,
                                           int d_k, int d_v, std::uint64_t seed);
+// Only what the notebook's nn.MultiheadAttention cell uses, from the same stream: the table and
+// the module's weights in float, as PyTorch holds them (the Linear layers' draws are made and
+// dropped). At d_model 1024 this holds 16 MB where torch_notebook_params holds 60.
+struct TorchNotebookMha {
+  EmbeddingTable table;
+  MatF in_proj_weight;   // (3 d_model, d_model)
+  MatF out_proj_weight;  // (d_model, d_model)
+};
+TorchNotebookMha torch_notebook_mha(const std::vector<std::string>& extra_words, int d_model, int d_k, int d_v,
+                                    std::uint64_t seed);
 
 // The notebook's W_q, W_k, W_v (cell 6): rng = np.random.default_rng(seed), then
 // rng.normal(scale=0.5, size=(d_model, d_k)) twice and size=(d_model, d_v) once, in that order.

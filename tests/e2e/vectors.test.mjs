@@ -123,21 +123,71 @@ test('a malformed vector file gets a message naming the line, and the page keeps
 });
 
 test('the vector reader killed mid-load: the message says so, and choosing the file again reads it', async () => {
-  const { page } = await openPage(context, `${server.url}?view=bank&source=file`);
-  const good = (name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from('bank 1 0 0\nriver 0 1 0\nmoney 0 0 1\nthe 1 1 0\nof 0 1 1\n') });
-  await page.setInputFiles('#vector-file', good('first.txt'));
-  await page.waitForFunction(() => /first\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
-  // The next load ends the worker the way the browser ends one (out of memory): no event, no answer.
-  const worker = page.workers().find((w) => /vectors-worker/.test(w.url()));
-  await worker.evaluate(() => {
-    const reply = self.onmessage;
-    self.onmessage = (event) => (event.data.kind === 'load' ? self.close() : reply(event)); // the envelope of workers/serve.js
+  // The reader ends after each file (its memory is given back), so the worker that reads the
+  // second file is a new one: its script is served with an ending that makes it end the way the
+  // browser ends one (out of memory) when asked to load: no event, no answer. A context of its
+  // own, without the service worker, which would serve the script from its cache.
+  const own = await launchBrowser({ serviceWorkers: 'block' });
+  let sabotageNext = false;
+  await own.route(/vectors-worker-[^/]*\.js$/, async (route) => {
+    const response = await route.fetch();
+    if (!sabotageNext) return route.fulfill({ response });
+    sabotageNext = false;
+    // It ends once it holds its life lock (workers/serve.js answers `true`) and a load is asked:
+    // as the browser would end it mid-read. (A worker ending before it holds the lock is not heard.)
+    const ending = `;{
+      const reply = self.onmessage, post = self.postMessage.bind(self);
+      let held = false, loadAsked = false;
+      self.postMessage = (message, transfer) => { post(message, transfer); if (message?.result === true) { held = true; if (loadAsked) self.close(); } };
+      self.onmessage = (event) => { if (event.data.kind !== 'load') return reply(event); loadAsked = true; if (held) self.close(); };
+    }`;
+    // the envelope of workers/serve.js; the headers are not the original's (its encoding, length)
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: `${await response.text()}\n${ending}\n` });
   });
-  await page.setInputFiles('#vector-file', good('second.txt'));
-  await page.waitForFunction(() => /vector reader stopped unexpectedly/.test(document.querySelector('#vector-error')?.textContent ?? ''));
-  await page.setInputFiles('#vector-file', good('third.txt'));
-  await page.waitForFunction(() => /third\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
-  assert.equal(await page.$('#vector-error p.error'), null, 'the message is gone once the file is read');
+  try {
+    const { page } = await openPage(own, `${server.url}?view=bank&source=file`);
+    const good = (name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from('bank 1 0 0\nriver 0 1 0\nmoney 0 0 1\nthe 1 1 0\nof 0 1 1\n') });
+    await page.setInputFiles('#vector-file', good('first.txt'));
+    await page.waitForFunction(() => /first\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+    sabotageNext = true;
+    await page.setInputFiles('#vector-file', good('second.txt'));
+    await page.waitForFunction(() => /vector reader stopped unexpectedly/.test(document.querySelector('#vector-error')?.textContent ?? ''));
+    assert.equal(sabotageNext, false, 'the second file was read by a new worker');
+    await page.setInputFiles('#vector-file', good('third.txt'));
+    await page.waitForFunction(() => /third\.txt/.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+    assert.equal(await page.$('#vector-error p.error'), null, 'the message is gone once the file is read');
+  } finally {
+    await own.close();
+  }
+});
+
+test('the reader ends once a file is read (its memory is given back), and the next file starts a new one', async () => {
+  const { page } = await openPage(context, `${server.url}?view=bank&source=file`);
+  // Every reading worker is tracked from now until it closes (both in one synchronous step: a
+  // worker's close event cannot come between them).
+  const open = new Set();
+  let started = 0;
+  let changed = () => {};
+  const track = (worker) => {
+    if (!/vectors-worker/.test(worker.url())) return;
+    started += 1;
+    open.add(worker);
+    worker.on('close', () => { open.delete(worker); changed(); });
+  };
+  page.workers().forEach(track);
+  page.on('worker', track);
+  // gives up after 60 s, like every wait of these tests (support.mjs), rather than hang the file
+  const allEnded = () => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${open.size} reading worker(s) still running after the file was read`)), 60_000);
+    changed = () => { if (open.size === 0) { clearTimeout(timer); resolve(); } };
+    changed();
+  });
+  for (const name of ['one.txt', 'two.txt']) {
+    await page.setInputFiles('#vector-file', { name, mimeType: 'text/plain', buffer: Buffer.from('bank 1 0\nriver 0 1\nof 1 1\n') });
+    await page.waitForFunction((n) => (document.querySelector('#vector-summary')?.textContent ?? '').includes(n), name);
+    await allEnded();
+  }
+  assert.ok(started >= 2, `each file had a reader of its own (${started} started)`);
   await page.close();
 });
 

@@ -34,6 +34,13 @@ describe('qkvChapter', () => {
         expect(answer.kinds.a === answer.report).toBe(!causal);
         expect(answer.experimentError).toBe('');
         expect(answer.kindsError).toBe('');
+        // the pair shares its W: sentence B's W_q, W_k, W_v are sentence A's arrays, not copies
+        for (const name of ['W_q', 'W_k', 'W_v']) {
+          expect(answer.experiment.second[name]).toBe(answer.report[name]);
+          expect(bank.second[name]).toBe(bank.first[name]);
+          expect(answer.kinds.b[name]).toBe(answer.kinds.a[name]);
+          expect(answer.report[name].data).toEqual(kinds.a[name].data);
+        }
       });
     }
   }

@@ -19,8 +19,9 @@ val run_workbench(val options) {
 // `first`: the first sentence's report already converted (the qkv chapter shares it), or undefined.
 val bank_report_to_js(const aw::BankExperimentReport& r, val first = val::undefined()) {
   val out = val::object();
-  out.set("first", first.isUndefined() ? workbench_report_to_js(r.first) : first);
-  out.set("second", workbench_report_to_js(r.second));
+  if (first.isUndefined()) first = workbench_report_to_js(r.first);
+  out.set("first", first);
+  out.set("second", workbench_report_to_js(r.second, &r.first, first));  // the first's W, not a copy
   out.set("targetIndexFirst", static_cast<int>(r.target_index_first));
   out.set("targetIndexSecond", static_cast<int>(r.target_index_second));
   out.set("rawTargetVectorsEqual", r.raw_target_vectors_equal);
@@ -28,7 +29,7 @@ val bank_report_to_js(const aw::BankExperimentReport& r, val first = val::undefi
   out.set("contextualVsRawWords", cosines_to_js(r.contextual_vs_raw_words));
   out.set("contextualVsRawWordsSecond", cosines_to_js(r.contextual_vs_raw_words_second));
   if (r.has_control) {
-    if (r.control) out.set("control", workbench_report_to_js(*r.control));
+    if (r.control) out.set("control", workbench_report_to_js(*r.control, &r.first, first));
     out.set("targetIndexControl", static_cast<int>(r.target_index_control));
     out.set("controlCosines", cosines_to_js(r.control_cosines));
     out.set("separation", sense_control_to_js(r.separation));
@@ -77,8 +78,9 @@ val heads_to_js(const aw::MultiHeadResult<double>& r) {
 // `a`, `b`: the sentences' reports already converted (the qkv chapter shares its pair's), or undefined.
 val kinds_report_to_js(const aw::AttentionKindsReport& r, val a = val::undefined(), val b = val::undefined()) {
   val out = val::object();
-  out.set("a", a.isUndefined() ? workbench_report_to_js(r.a) : a);
-  out.set("b", b.isUndefined() ? workbench_report_to_js(r.b) : b);
+  if (a.isUndefined()) a = workbench_report_to_js(r.a);
+  out.set("a", a);
+  out.set("b", b.isUndefined() ? workbench_report_to_js(r.b, &r.a, a) : b);
   out.set("float32", r.float32);
   out.set("notices", strings_to_js(r.notices));
   val cross = val::object();

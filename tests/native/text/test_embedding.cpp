@@ -27,3 +27,18 @@ TEST_CASE("numpy_notebook_projections: a kept result equals a fresh draw, for ev
     CHECK(p.W_v.cols() == d_v);
   }
 }
+
+TEST_CASE("torch_notebook_mha: the same table and module weights as torch_notebook_params, in float") {
+  for (const int d : {4, 16, 33}) {
+    INFO("d_model " << d);
+    const std::vector<std::string> extra = {"noa", "cat"};
+    const aw::TorchNotebookParams all = aw::torch_notebook_params(extra, d, d / 2 + 1, d, 7);
+    const aw::TorchNotebookMha mha = aw::torch_notebook_mha(extra, d, d / 2 + 1, d, 7);
+    CHECK(mha.table.words == all.table.words);
+    CHECK(mha.table.added == all.table.added);
+    CHECK(mha.table.vectors == all.table.vectors);
+    // float → double → float is exact: the module's weights are the same bits
+    CHECK(mha.in_proj_weight == all.mha_in_proj_weight.cast<float>());
+    CHECK(mha.out_proj_weight == all.mha_out_proj_weight.cast<float>());
+  }
+}
