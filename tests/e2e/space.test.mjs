@@ -32,6 +32,9 @@ test('PCA on the GloVe words: "husband"’s neighbours on the page equal the cor
     const expected = space.nearestByCosine(words.indexOf('husband'), 10).map((n) => ({ word: words[n.index], value: n.value }));
     assert.deepEqual(await neighboursOnPage(page), expected);
     assert.equal(expected[0].word, 'wife');
+    // the legend says what the rings on the scatter are: the picked word and these neighbours
+    assert.equal(await page.getAttribute('#space-rings-legend', 'data-word'), 'husband');
+    assert.match((await page.textContent('#space-rings-legend')).replace(/\s+/g, ' '), /^Rings: “husband”, the one picked; its 10 nearest words by cosine in the original 100 dimensions/);
     // the layout's neighbours are marked where they differ from the original ones
     const onScreen = await neighboursOnPage(page, 'layout');
     assert.equal(onScreen.length, 10);
@@ -51,6 +54,7 @@ test('PCA on the GloVe words: "husband"’s neighbours on the page equal the cor
   await page.focus('button.example[data-word="wife"]');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#space-view[data-neighbours="wife"]');
+  assert.equal(await page.getAttribute('#space-rings-legend', 'data-word'), 'wife');
   await page.selectOption('#space-dim', '3');
   await page.waitForSelector('#space-view[data-neighbours="wife"]');
   assert.match(await page.textContent('#space-readout'), /display dimension 3$/);

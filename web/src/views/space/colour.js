@@ -64,3 +64,30 @@ export function renderColourLegend(holder, { mode, source, n, classes = null, fo
       .text(`Not among these ${n.toLocaleString('en')} points, so not drawn: ${missing.map((w) => `“${w}”`).join(', ')}.${isContext(source) ? ' These points are sentences, labelled “word (sense) number”: a word list matches no label.' : ' More words with the slider may include them.'}`);
   }
 }
+
+/**
+ * What the rings on the scatter are: the picked point (red) and its nearest points by cosine in
+ * the original space (green), the first list under the scatter. One line, kept in the legend box
+ * and changed in place; gone while nothing is picked.
+ * @param {d3.Selection} holder  the legend box under the scatter
+ * @param {{word: string | null, count: number, dim: number, points: string}} spec  points: "words", "points"
+ */
+export function renderRingsLegend(holder, { word, count, dim, points }) {
+  let line = holder.select('#space-rings-legend');
+  if (!word) {
+    line.remove();
+    return;
+  }
+  if (line.empty()) {
+    line = holder.append('p').attr('id', 'space-rings-legend').attr('class', 'space-legend-line');
+    line.append('span').attr('class', 'muted').text('Rings: ');
+    line.append('span').attr('class', 'swatch ring').attr('aria-hidden', 'true').style('border-color', '#c00');
+    line.append('span').attr('class', 'rings-picked');
+    line.append('span').attr('class', 'swatch ring').attr('aria-hidden', 'true').style('border-color', '#1b9e77');
+    line.append('span').attr('class', 'rings-near');
+  }
+  line.attr('data-word', word).attr('data-count', count);
+  line.select('.rings-picked').text(` “${word}”, the one picked; `);
+  line.select('.rings-near').text(` its ${count} nearest ${points} by cosine in the original ${dim} dimensions (the first list below). Where they sit on the screen is what the layout kept.`);
+}
+

@@ -14,7 +14,7 @@ import { renderNeighbours, renderReport, renderVariance } from './panels.js';
 import { readout, projectionText, randomTableText, piecesText, progressLine, umapPartsText, TSNE_NOTE, UNITS } from './text.js';
 import { contextTable, encoderTable, findPoint, isContext, needsModel } from './sources.js';
 import { renderSenses } from './senses.js';
-import { COLOUR_OPTIONS, colourMode, listWords, renderColourLegend } from './colour.js';
+import { COLOUR_OPTIONS, colourMode, listWords, renderColourLegend, renderRingsLegend } from './colour.js';
 import { ANALOGY_K, buildAnalogy } from './analogy.js';
 import { buildModelLoader, modelUrl } from '../../components/model-loader.js';
 import { sharedEncoderClient } from '../../core/encoder-client.js';
@@ -160,6 +160,8 @@ export const view = {
       const marked = new Set(picked.original.map((n) => n.index));
       plot.draw({ layout: frame.layout, outDim: frame.outDim, listed, marked, selected: picked.query, labels: words, colours });
       showLegend();
+      renderRingsLegend(legend, { word: picked.query >= 0 ? words[picked.query] : null, count: marked.size, dim: dim(),
+        points: isContext(current.spaceData) ? 'points' : unit().many });
     }
 
     function listIndices() {
