@@ -5,10 +5,10 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
 import { matrixRow } from '../../web/src/core/attention-core.js';
-import { lookupGrade, differenceGrade } from '../../web/src/views/shared/thresholds.js';
+import { lookupGrade, differenceGrade, TRACE_EFFECT } from '../../web/src/views/shared/thresholds.js';
 import { verdictText } from '../../web/src/views/qkv/soft-lookup.js';
 import { linearityVerdict, verdictKind } from '../../web/src/views/flow/linearity.js';
-import { aloneText } from '../../web/src/views/flow/parallel-rows.js';
+import { aloneText, otherText } from '../../web/src/views/flow/parallel-rows.js';
 import { headsVerdict } from '../../web/src/views/trained/heads-change.js';
 
 const golden = JSON.parse(readFileSync(new URL('../fixtures/numpy_class05_points.json', import.meta.url), 'utf8'));
@@ -79,6 +79,15 @@ describe('linearity and rows alone in the flow chapter call', () => {
     }
     const { parallel } = core.flowChapter({ form: 'qkv' });
     parallel.rows.forEach((r, i) => expect(Math.max(...Array.from(r.y, (v, f) => Math.abs(v - golden.rows_alone.Y_row_by_row[i][f])))).toBeLessThan(1e-12));
+    // the sentence about another token's input follows its size: a trace is not said to "move" the row
+    const tokens = ['Bank', 'of', 'the', 'river'];
+    const trace = core.flowChapter({ form: 'free', base: 0 }).parallel; // Bank gives river almost no weight
+    expect(trace.otherInputEffect).toBeLessThan(TRACE_EFFECT);
+    expect(otherText(trace, tokens)).toMatch(/moves the output of “Bank” \(row 1, the base token\) by only .*barely in these numbers/);
+    expect(otherText(trace, tokens)).not.toMatch(/Independent rows are not independent tokens/);
+    const moves = core.flowChapter({ form: 'qkv', base: 0 }).parallel;
+    expect(moves.otherInputEffect).toBeGreaterThanOrEqual(TRACE_EFFECT);
+    expect(otherText(moves, tokens)).toMatch(/^Independent rows are not independent tokens: adding 1 .* moves the output of “Bank”/);
     const causal = core.flowChapter({ form: 'qkv', causal: true, base: 0 }).parallel;
     expect(causal.otherMasked).toBe('causal');
     expect(causal.otherInputEffect).toBe(0);

@@ -6,7 +6,7 @@ import { select } from 'd3';
 import { moreFold } from '../../components/more.js';
 import { num, full } from '../../format.js';
 import { dataTable, fitTable } from '../../components/data-table.js';
-import { differenceGrade } from '../shared/thresholds.js';
+import { TRACE_EFFECT, differenceGrade } from '../shared/thresholds.js';
 
 /**
  * Builds the fold once; `fill(chapter, tokens)` puts in the numbers of a flowChapter answer
@@ -98,5 +98,8 @@ export function otherText(p, tokens) {
     return `Adding 1 to the first feature of ${moved} leaves row ${p.base + 1}, ${base}, unchanged (${num(p.otherInputEffect)}): the ${p.otherMasked} mask hides that token from it. Without the mask, each row reads every token’s key and value.`;
   }
   if (p.otherInputEffect === 0) return `Adding 1 to the first feature of ${moved} leaves row ${p.base + 1}, ${base}, unchanged here (${num(p.otherInputEffect)}).`;
+  if (p.otherInputEffect < TRACE_EFFECT) {
+    return `Adding 1 to the first feature of ${moved} moves the output of ${base} (row ${p.base + 1}, the base token) by only ${num(p.otherInputEffect)}: the row reads that token’s key and value, but gives it almost no weight here, so the dependence is in the formula and barely in these numbers. Steps still wait for steps; only the rows run side by side.`;
+  }
   return `Independent rows are not independent tokens: adding 1 to the first feature of ${moved} moves the output of ${base} (row ${p.base + 1}, the base token) by up to ${num(p.otherInputEffect)}, because its score row and its weighted sum read that token’s key and value. Steps wait for steps; only the rows run side by side.`;
 }

@@ -26,6 +26,13 @@ export const TIE_TOLERANCE = 1e-9;
  */
 export const CONTEXT_CHANGE = 1e-4;
 
+/**
+ * Adding 1 to a feature of another token's input moves a row's output by less than this: a trace.
+ * The row reads that token in the formula, but its weight on it is so near 0 that the numbers
+ * barely show the dependence (the flow chapter's parallel-rows section says so, not "moves").
+ */
+export const TRACE_EFFECT = 0.01;
+
 /** A cosine within this of 1 is 1 up to float64 rounding: "not measurably" different. */
 export const ROUNDING = 1e-12;
 
