@@ -8,7 +8,7 @@
 //   {task: 'pca', impl, n, repeats}
 //   {task: 'score', n, layouts: {name: Float32Array}, k, queryStep}   KL (exact) and k-NN recall
 import { loadAttentionCore } from '/web/src/core/view-core.js';
-import { loadSpaceCore } from '/web/src/core/space-core.js';
+import { loadSpaceCore, warmUpPca } from '/web/src/core/space-core.js';
 import * as peers from '/build/bench-space/space-peers.js';
 
 const PERPLEXITY = 30;
@@ -16,8 +16,9 @@ const now = () => performance.now();
 
 self.onmessage = async ({ data: message }) => {
   try {
-    // every view's part decodes GloVe; the chapter's part runs the layouts, as on the page
-    const [pageCore, core] = await Promise.all([loadAttentionCore(), loadSpaceCore()]);
+    // every view's part decodes GloVe; the chapter's part runs the layouts, as on the page, whose
+    // worker warms its PCA up as it starts (space-core.js)
+    const [pageCore, core] = await Promise.all([loadAttentionCore(), loadSpaceCore().then(warmUpPca)]);
     const points = await glove(pageCore, message.n);
     self.postMessage({ result: await TASKS[message.task](core, points, message) });
   } catch (error) {

@@ -366,7 +366,7 @@ ${umapLines.join('\n')}
 
 ${pcaLines.join('\n')}
 
-- ours: \`SpaceData.pca(10)\` on a fresh worker's first call, then warm calls; DruidJS's PCA
+- ours: \`SpaceData.pca(10)\` on a fresh worker's first call (after the warm-up on 200 stand-in points that the page's worker also runs as it starts, \`warmUpPca\`), then warm calls; DruidJS's PCA
   (\`new PCA(X, {d: 10}).transform()\`) on the same rows.
 
 ${frameLines.join('\n')}

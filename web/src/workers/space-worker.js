@@ -18,7 +18,7 @@
 //     senseTask {} → {sentences, vocabulary}
 //     senseVectors {glove, words, senses} → {vectors, baseline}
 //       (the contextual vectors of ambiguous words from the untrained block, off the page's thread)
-import { loadSpaceCore } from '../core/space-core.js';
+import { loadSpaceCore, warmUpPca } from '../core/space-core.js';
 import { moved, serve } from './serve.js';
 
 const BATCH_MS = 30; // one batch of iterations per frame or two: the layout moves smoothly
@@ -30,7 +30,17 @@ let layoutNow = null; // {layout: Float32Array, outDim}
 let loadError = null; // why the last load was refused
 let rawPoints = null; // the loaded values, for the t-SNE/UMAP constructors (they take the array)
 
-const withCore = (handler) => async (payload, request) => handler(await (corePromise ??= loadSpaceCore()), payload ?? {}, request);
+// The core is loaded (and its PCA warmed up, space-core.js) when the worker starts, while the page
+// fetches the points it will send.
+corePromise = loadSpaceCore().then((core) => {
+  try {
+    return warmUpPca(core);
+  } catch {
+    return core; // only a warm-up: the real call reports its own error
+  }
+});
+corePromise.catch(() => {}); // a core that cannot load is reported by each request that awaits it
+const withCore = (handler) => async (payload, request) => handler(await corePromise, payload ?? {}, request);
 
 const handlers = {
   load(core, { points, n, d }) {
