@@ -23,7 +23,6 @@ import { moved, serve } from './serve.js';
 
 const BATCH_MS = 30; // one batch of iterations per frame or two: the layout moves smoothly
 const ESTIMATE_AFTER = 5; // iterations timed before the run's whole time is extrapolated
-let corePromise;
 let data = null; // SpaceData
 let active = null; // {request, handle, paused, cancelled, outDim, method, finish, fail}
 let layoutNow = null; // {layout: Float32Array, outDim}
@@ -32,13 +31,7 @@ let rawPoints = null; // the loaded values, for the t-SNE/UMAP constructors (the
 
 // The core is loaded (and its PCA warmed up, space-core.js) when the worker starts, while the page
 // fetches the points it will send.
-corePromise = loadSpaceCore().then((core) => {
-  try {
-    return warmUpPca(core);
-  } catch {
-    return core; // only a warm-up: the real call reports its own error
-  }
-});
+const corePromise = loadSpaceCore().then(warmUpPca);
 corePromise.catch(() => {}); // a core that cannot load is reported by each request that awaits it
 const withCore = (handler) => async (payload, request) => handler(await corePromise, payload ?? {}, request);
 

@@ -90,4 +90,3 @@ export function renderRingsLegend(holder, { word, count, dim, points }) {
   line.select('.rings-picked').text(` “${word}”, the one picked; `);
   line.select('.rings-near').text(` its ${count} nearest ${points} by cosine in the original ${dim} dimensions (the first list below). Where they sit on the screen is what the layout kept.`);
 }
-
