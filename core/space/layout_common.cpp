@@ -49,17 +49,68 @@ bool drawable(const std::vector<double>& y) {
 
 namespace {
 
-// One row's k nearest from its squared distances to all rows (self excluded), ties by index.
-void select_nearest(const float* d2, int n, int self, int k, std::vector<int>& candidates, int* out) {
-  candidates.resize(static_cast<std::size_t>(n - 1));
-  int c = 0;
-  for (int j = 0; j < n; ++j) {
-    if (j != self) candidates[static_cast<std::size_t>(c++)] = j;
+// The k nearest others of each row so far, as a bounded max-heap per row ordered by (squared
+// distance, index): the farthest kept is on top, and a candidate that is not closer than it is
+// turned away with one comparison (worst_, kept apart so a sweep over rows reads it contiguously).
+class NearestSoFar {
+ public:
+  NearestSoFar(int n, int k)
+      : k_(k), d2_(static_cast<std::size_t>(n) * k), index_(d2_.size()), size_(static_cast<std::size_t>(n), 0),
+        worst_(static_cast<std::size_t>(n), std::numeric_limits<float>::infinity()) {}
+
+  void offer(int row, float d2, int other) {
+    const auto r = static_cast<std::size_t>(row);
+    if (size_[r] == k_ && !closer(d2, other, worst_[r], index_[r * k_])) return;
+    float* dist = &d2_[r * k_];
+    int* idx = &index_[r * k_];
+    if (size_[r] < k_) {  // sift the new entry up
+      int at = size_[r]++;
+      while (at > 0) {
+        const int parent = (at - 1) / 2;
+        if (!closer(dist[parent], idx[parent], d2, other)) break;
+        dist[at] = dist[parent];
+        idx[at] = idx[parent];
+        at = parent;
+      }
+      dist[at] = d2;
+      idx[at] = other;
+    } else {  // replace the top and sift it down
+      int at = 0;
+      for (;;) {
+        const int left = 2 * at + 1, right = left + 1;
+        int larger = at;
+        float ld = d2;
+        int li = other;
+        if (left < k_ && closer(ld, li, dist[left], idx[left])) larger = left, ld = dist[left], li = idx[left];
+        if (right < k_ && closer(ld, li, dist[right], idx[right])) larger = right;
+        if (larger == at) break;
+        dist[at] = dist[larger];
+        idx[at] = idx[larger];
+        at = larger;
+      }
+      dist[at] = d2;
+      idx[at] = other;
+    }
+    if (size_[r] == k_) worst_[r] = dist[0];
   }
-  const auto closer = [d2](int a, int b) { return d2[a] < d2[b] || (d2[a] == d2[b] && a < b); };
-  std::partial_sort(candidates.begin(), candidates.begin() + k, candidates.end(), closer);
-  std::copy(candidates.begin(), candidates.begin() + k, out);
-}
+
+  // Row's kept others, nearest first (ties by index): what a partial sort of all others gives.
+  void nearest_first(int row, int* out) const {
+    const auto r = static_cast<std::size_t>(row);
+    const float* dist = &d2_[r * k_];
+    std::vector<int> order(static_cast<std::size_t>(k_));
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return closer(dist[a], index_[r * k_ + a], dist[b], index_[r * k_ + b]); });
+    for (int m = 0; m < k_; ++m) out[m] = index_[r * k_ + order[static_cast<std::size_t>(m)]];
+  }
+
+ private:
+  static bool closer(float da, int ia, float db, int ib) { return da < db || (da == db && ia < ib); }
+  int k_;
+  std::vector<float> d2_;
+  std::vector<int> index_, size_;
+  std::vector<float> worst_;
+};
 
 }  // namespace
 
@@ -84,40 +135,47 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
     for (int c = 0; c < d; ++c) s += X(i, c) * X(i, c);
     norms[static_cast<std::size_t>(i)] = s;
   }
+  // Candidates by ‖x_i‖² + ‖x_j‖² − 2 x_i·x_j in float, each pair once: the distance of i to j is
+  // the distance of j to i (the same products and sums in the same order), so a block of rows is
+  // multiplied only by the rows from its own first row on, and every pair offered to both ends.
+  NearestSoFar nearest(n, k);
+  constexpr int kBlock = 256;
+  for (int start = 0; start < n; start += kBlock) {
+    const int rows = std::min(kBlock, n - start);
+    const MatF dots = matmul_abt(MatF(X.middleRows(start, rows)), MatF(X.bottomRows(n - start)));
+    for (int r = 0; r < rows; ++r) {
+      const int i = start + r;
+      const float norm_i = norms[static_cast<std::size_t>(i)];
+      for (int j = i + 1; j < n; ++j) {
+        const float d2 = norm_i + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j - start);
+        nearest.offer(i, d2, j);
+        nearest.offer(j, d2, i);
+      }
+    }
+  }
   KnnGraph g;
   g.n = n;
   g.k = k;
   g.index.resize(static_cast<std::size_t>(n) * k);
   g.distance.resize(g.index.size());
-  constexpr int kBlock = 256;
-  std::vector<int> candidates;
-  for (int start = 0; start < n; start += kBlock) {
-    const int rows = std::min(kBlock, n - start);
-    const MatF dots = matmul_abt(MatF(X.middleRows(start, rows)), X);
-    for (int r = 0; r < rows; ++r) {
-      const int i = start + r;
-      std::vector<float> d2(static_cast<std::size_t>(n));
-      for (int j = 0; j < n; ++j) {
-        d2[static_cast<std::size_t>(j)] = norms[static_cast<std::size_t>(i)] + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j);
-      }
-      int* out = &g.index[static_cast<std::size_t>(i) * k];
-      select_nearest(d2.data(), n, i, k, candidates, out);
-      for (int m = 0; m < k; ++m) {
-        g.distance[static_cast<std::size_t>(i) * k + m] = std::sqrt(squared_distance(i, out[m]));
-      }
-      // the exact distances may reorder near-ties: keep nearest first, ties by index
-      std::vector<int> order(static_cast<std::size_t>(k));
-      std::iota(order.begin(), order.end(), 0);
-      const double* dist = &g.distance[static_cast<std::size_t>(i) * k];
-      std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return dist[a] < dist[b] || (dist[a] == dist[b] && out[a] < out[b]);
-      });
-      std::vector<int> idx(out, out + k);
-      std::vector<double> dd(dist, dist + k);
-      for (int m = 0; m < k; ++m) {
-        out[m] = idx[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
-        g.distance[static_cast<std::size_t>(i) * k + m] = dd[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
-      }
+  for (int i = 0; i < n; ++i) {
+    int* out = &g.index[static_cast<std::size_t>(i) * k];
+    nearest.nearest_first(i, out);
+    for (int m = 0; m < k; ++m) {
+      g.distance[static_cast<std::size_t>(i) * k + m] = std::sqrt(squared_distance(i, out[m]));
+    }
+    // the exact distances may reorder near-ties: keep nearest first, ties by index
+    std::vector<int> order(static_cast<std::size_t>(k));
+    std::iota(order.begin(), order.end(), 0);
+    const double* dist = &g.distance[static_cast<std::size_t>(i) * k];
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      return dist[a] < dist[b] || (dist[a] == dist[b] && out[a] < out[b]);
+    });
+    std::vector<int> idx(out, out + k);
+    std::vector<double> dd(dist, dist + k);
+    for (int m = 0; m < k; ++m) {
+      out[m] = idx[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
+      g.distance[static_cast<std::size_t>(i) * k + m] = dd[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
     }
   }
   return g;

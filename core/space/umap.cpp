@@ -4,10 +4,12 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "core/math/matrix.hpp"
 #include "core/space/exact_math.hpp"
+#include "core/space/power_table.hpp"
 
 namespace aw::space {
 
@@ -150,34 +152,43 @@ FuzzyGraph fuzzy_graph(const KnnGraph& g, int n_neighbors) {
   double mean_all = 0;
   for (double d : g.distance) mean_all += d;
   mean_all /= static_cast<double>(n) * n_neighbors;  // the n zero self-distances count too
-  std::vector<std::map<int, double>> rows(n);
+  // Each membership A(i, j) listed twice, as (i, j) forward and as (j, i) backward; sorted by
+  // (head, tail), the entries of one pair sit together: their union is A + Aᵀ − A∘Aᵀ.
+  struct Entry {
+    int head, tail;
+    double forward, backward;  // A(head, tail) and A(tail, head), 0 where absent
+  };
+  std::vector<Entry> entries;
+  entries.reserve(2 * n * k);
   for (std::size_t i = 0; i < n; ++i) {
     double rho = 0, sigma = 1;
     const double* d = &g.distance[i * k];
     smooth_knn(d, g.k, n_neighbors, mean_all, rho, sigma);
     for (std::size_t m = 0; m < k; ++m) {
       const double gap = d[m] - rho;
-      rows[i][g.index[i * k + m]] = gap <= 0 || sigma == 0 ? 1.0 : exact::exp(-gap / sigma);
+      const double w = gap <= 0 || sigma == 0 ? 1.0 : exact::exp(-gap / sigma);
+      const int j = g.index[i * k + m];
+      entries.push_back({static_cast<int>(i), j, w, 0.0});
+      entries.push_back({j, static_cast<int>(i), 0.0, w});
     }
   }
-  // A + Aᵀ − A∘Aᵀ: row i of Aᵀ holds the points that have i among their neighbours
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& x, const Entry& y) { return x.head < y.head || (x.head == y.head && x.tail < y.tail); });
   FuzzyGraph out;
-  std::vector<std::map<int, double>> cols(n);
-  for (std::size_t i = 0; i < n; ++i)
-    for (const auto& [j, w] : rows[i]) cols[static_cast<std::size_t>(j)][static_cast<int>(i)] = w;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::map<int, double> both = rows[i];
-    for (const auto& [j, w] : cols[i]) {
-      auto it = both.find(j);
-      if (it == both.end()) both[j] = w;
-      else it->second = it->second + w - it->second * w;
+  for (std::size_t at = 0; at < entries.size();) {
+    double forward = 0, backward = 0;  // a pair has at most one of each
+    std::size_t next = at;
+    for (; next < entries.size() && entries[next].head == entries[at].head && entries[next].tail == entries[at].tail; ++next) {
+      forward += entries[next].forward;
+      backward += entries[next].backward;
     }
-    for (const auto& [j, w] : both) {
-      if (w <= 0) continue;
-      out.head.push_back(static_cast<int>(i));
-      out.tail.push_back(j);
+    const double w = forward + backward - forward * backward;
+    if (w > 0) {
+      out.head.push_back(entries[at].head);
+      out.tail.push_back(entries[at].tail);
       out.weight.push_back(w);
     }
+    at = next;
   }
   return out;
 }
@@ -187,9 +198,13 @@ UmapRun::UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOpti
   check_options(points, options);
   epochs_ = options.epochs > 0 ? options.epochs : (n_ <= 10000 ? 500 : 200);
   curve_ = fit_curve(options.min_dist);
+  power_ = std::make_shared<PowerTable>(curve_.b);
   n_neighbors_ = options.n_neighbors;
   points_ = points;
   y_ = start_layout(points, options, rng_);  // the graph draws nothing from rng_, so the start may come first
+  // taus88 needs its words above 1, 7 and 15; the low bits set keep them there
+  negative_rng_ = {static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 2u, static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 8u,
+                   static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 16u};
   layout_.resize(n_, dim_);
   for (int i = 0; i < n_; ++i)
     for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
@@ -238,38 +253,67 @@ std::vector<int> UmapRun::graph_parts() {
   return out;
 }
 
-void UmapRun::run_epoch() {
+std::uint32_t UmapRun::Taus88::next() {
+  s1 = ((s1 & 0xfffffffeu) << 12) ^ (((s1 << 13) ^ s1) >> 19);
+  s2 = ((s2 & 0xfffffff8u) << 4) ^ (((s2 << 2) ^ s2) >> 25);
+  s3 = ((s3 & 0xfffffff0u) << 17) ^ (((s3 << 3) ^ s3) >> 11);
+  return s1 ^ s2 ^ s3;
+}
+
+// One epoch for a layout of Dim dimensions (2 or 3: the loops over coordinates unrolled).
+// The positive sample moves both ends, as umap-learn does. Its negative samples are all measured
+// from where the positive sample left the head, then applied together: their distances and the
+// pow each needs are then independent of each other and overlap in the processor, where one after
+// another each waited for the last update (umap-learn's order). The random points are drawn in
+// the same order either way. pow is a table for the run's b (power_table.hpp).
+template <int Dim>
+void UmapRun::run_epoch_in() {
   const double a = curve_.a, b = curve_.b;
   const double alpha = 1.0 - static_cast<double>(epoch_) / epochs_;
   const double now = epoch_;
   const auto clip = [](double v) { return std::max(-4.0, std::min(4.0, v)); };
-  const auto dim = static_cast<std::size_t>(dim_);
+  const PowerTable& power = *power_;
+  constexpr int kLanes = 8;
+  const double* far_at[kLanes];
   for (std::size_t e = 0; e < head_.size(); ++e) {
     if (next_sample_[e] > now) continue;
-    double* current = &y_[static_cast<std::size_t>(head_[e]) * dim];
-    double* other = &y_[static_cast<std::size_t>(tail_[e]) * dim];
+    double* current = &y_[static_cast<std::size_t>(head_[e]) * Dim];
+    double* other = &y_[static_cast<std::size_t>(tail_[e]) * Dim];
     double d2 = 0;
-    for (std::size_t c = 0; c < dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
-    const double d2b = d2 > 0 ? exact::pow(d2, b) : 0.0;  // one pow: d2^(b−1) = d2^b / d2
+    for (int c = 0; c < Dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
+    const double d2b = d2 > 0 ? power(d2) : 0.0;  // one pow: d2^(b−1) = d2^b / d2
     const double pull = d2 > 0 ? -2 * a * b * (d2b / d2) / (a * d2b + 1) : 0.0;
-    for (std::size_t c = 0; c < dim; ++c) {
+    for (int c = 0; c < Dim; ++c) {
       const double g = clip(pull * (current[c] - other[c]));
       current[c] += g * alpha;
       other[c] -= g * alpha;
     }
     next_sample_[e] += epochs_per_sample_[e];
     const int negatives = static_cast<int>((now - next_negative_[e]) / epochs_per_negative_[e]);
-    for (int s = 0; s < negatives; ++s) {
-      const auto k = static_cast<int>(rng_.next_u64() % static_cast<std::uint64_t>(n_));
-      if (k == head_[e]) continue;
-      const double* far = &y_[static_cast<std::size_t>(k) * dim];
-      double f2 = 0;
-      for (std::size_t c = 0; c < dim; ++c) f2 += (current[c] - far[c]) * (current[c] - far[c]);
-      const double push = f2 > 0 ? 2 * b / ((0.001 + f2) * (a * exact::pow(f2, b) + 1)) : 0.0;
-      for (std::size_t c = 0; c < dim; ++c) current[c] += (push > 0 ? clip(push * (current[c] - far[c])) : 0.0) * alpha;
+    for (int first = 0; first < negatives; first += kLanes) {
+      int lanes = 0;
+      for (int s = first; s < std::min(negatives, first + kLanes); ++s) {
+        const int k = negative_rng_.below(n_);
+        if (k == head_[e]) continue;
+        far_at[lanes++] = &y_[static_cast<std::size_t>(k) * Dim];
+      }
+      double move[Dim] = {};
+      for (int l = 0; l < lanes; ++l) {
+        double f2 = 0;
+        for (int c = 0; c < Dim; ++c) f2 += (current[c] - far_at[l][c]) * (current[c] - far_at[l][c]);
+        if (!(f2 > 0)) continue;  // the same place as the head: no push
+        const double push = 2 * b / ((0.001 + f2) * (a * power(f2) + 1));
+        for (int c = 0; c < Dim; ++c) move[c] += clip(push * (current[c] - far_at[l][c])) * alpha;
+      }
+      for (int c = 0; c < Dim; ++c) current[c] += move[c];
     }
     next_negative_[e] += negatives * epochs_per_negative_[e];
   }
+}
+
+void UmapRun::run_epoch() {
+  if (dim_ == 2) run_epoch_in<2>();
+  else run_epoch_in<3>();
 }
 
 void UmapRun::stop_unless_drawable() {

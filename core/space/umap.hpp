@@ -12,10 +12,18 @@
 //   SGD        optimize_layout_euclidean: each edge sampled every max_w / w epochs, both ends
 //              moved, 5 negative samples per positive one, gradients clipped to ±4, learning
 //              rate 1 − epoch / epochs; single-threaded, so a seed gives one layout everywhere.
-// Random draws (noise, negative samples) come from NumPy's default_rng(seed) stream (core/rng).
+//              Two departures, for speed at the same recall and trustworthiness (test_umap.cpp
+//              against umap-learn): a positive sample's negative samples are all measured from
+//              where it left the head and then applied together, not one after another; and
+//              d^{2b} comes from a table for the run's b (power_table.hpp, 1e-11 relative).
+// Random draws: the start's noise from NumPy's default_rng(seed) stream (core/rng); the negative
+// samples, as umap-learn's tau_rand_int, from a three-part Tausworthe generator (L'Ecuyer's taus88)
+// seeded by that stream's next three draws: 32-bit shifts and xors, where a PCG64 draw costs a
+// 128-bit multiply that wasm has no instruction for.
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +31,8 @@
 #include "core/space/layout_common.hpp"
 
 namespace aw::space {
+
+class PowerTable;
 
 // The options' allowed ranges, both ends included: umap-learn's advice for the neighbours (2 to
 // 100) and its min_dist <= spread (1 here); epochs up to 20 times its default of 500.
@@ -79,15 +89,25 @@ class UmapRun {
 
  private:
   void run_epoch();
+  template <int Dim>
+  void run_epoch_in();
   void stop_unless_drawable();
 
   int n_ = 0, dim_ = 2, epochs_ = 0, epoch_ = 0, n_neighbors_ = 15;
   Eigen::MatrixXf points_;  // kept until prepare() has built the graph from them
   CurveParameters curve_{};
+  std::shared_ptr<const PowerTable> power_;  // x^b for curve_.b (power_table.hpp)
   std::vector<int> head_, tail_;
   std::vector<double> epochs_per_sample_, next_sample_, epochs_per_negative_, next_negative_;
   std::vector<double> y_;
   rng::NumpyGenerator rng_;
+  // The negative samples' generator: taus88's three words, then a draw from 0 to n − 1.
+  struct Taus88 {
+    std::uint32_t s1, s2, s3;
+    std::uint32_t next();
+    int below(int n) { return static_cast<int>((static_cast<std::uint64_t>(next()) * static_cast<std::uint64_t>(n)) >> 32); }
+  };
+  Taus88 negative_rng_{};
   Eigen::MatrixXf layout_;
   std::string stopped_;  // why the run stopped, or empty
 };

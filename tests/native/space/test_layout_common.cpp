@@ -29,6 +29,33 @@ TEST_CASE("exact k nearest neighbours (Euclidean) agree with a double-precision 
   CHECK_THROWS_AS(aw::space::exact_knn_euclidean(X, 300), std::invalid_argument);
 }
 
+TEST_CASE("exact k nearest neighbours: equal distances go by index, as a sort of every other point would order them") {
+  // Each pair's distance is computed once and offered to both points (layout_common.cpp): rows 3,
+  // 7 and 9 the same vector, rows 11 and 12 zero, so ties are many and must still go by index.
+  Eigen::MatrixXf X = layout_test::glove_rows(40);
+  X.row(7) = X.row(3);
+  X.row(9) = X.row(3);
+  X.row(11).setZero();
+  X.row(12).setZero();
+  const int k = 39;  // every other point: the whole order is checked
+  const auto g = aw::space::exact_knn_euclidean(X, k);
+  for (int i = 0; i < 40; ++i) {
+    std::vector<int> others;
+    for (int j = 0; j < 40; ++j)
+      if (j != i) others.push_back(j);
+    const auto d = [&](int j) { return (X.row(i).cast<double>() - X.row(j).cast<double>()).norm(); };
+    std::stable_sort(others.begin(), others.end(), [&](int a, int b) { return d(a) < d(b); });
+    for (int m = 0; m < k; ++m) {
+      CAPTURE(i);
+      CAPTURE(m);
+      CHECK(g.index[static_cast<std::size_t>(i * k + m)] == others[static_cast<std::size_t>(m)]);
+    }
+  }
+  CHECK(g.index[3 * k] == 7);
+  CHECK(g.index[3 * k + 1] == 9);
+  CHECK(g.index[11 * k] == 12);
+}
+
 TEST_CASE("drawable: a layout's coordinates must be finite and fit the float layout handed out") {
   constexpr double kFloatMax = std::numeric_limits<float>::max();
   CHECK(aw::space::drawable({}));
