@@ -33,6 +33,9 @@ void BarnesHutTree<D>::build(const double* y, int n) {
   half = half * (1 + 1e-6) + 1e-12;
   cells_.emplace_back();
   fill_cell(0, 0, n, centre, half, 0);
+  sorted_.resize(static_cast<std::size_t>(n) * D);
+  for (int m = 0; m < n; ++m)
+    for (int a = 0; a < D; ++a) sorted_[static_cast<std::size_t>(m * D + a)] = y[order_[static_cast<std::size_t>(m)] * D + a];
 }
 
 template <int D>
@@ -40,16 +43,15 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
   Cell cell{};
   cell.begin = begin;
   cell.count = count;
-  cell.half_width = half_width;
+  cell.width_squared = (2 * half_width) * (2 * half_width);
   cell.first_child = -1;
   cell.children = 0;
   for (int a = 0; a < D; ++a) {
-    cell.centre[a] = centre[a];
     double s = 0;
     for (int m = begin; m < begin + count; ++m) s += y_[order_[static_cast<std::size_t>(m)] * D + a];
     cell.mass_centre[a] = s / count;
   }
-  if (count > 1 && depth < kMaxDepth) {
+  if (count > kLeafSize && depth < kMaxDepth) {
     // counting sort of the cell's points into its 2^D children by which side of each axis they fall
     constexpr int kChildren = 1 << D;
     int sizes[kChildren] = {};
@@ -87,46 +89,99 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
 }
 
 template <int D>
-double BarnesHutTree<D>::repulsion(int i, double theta_squared, double* force) const {
-  const double* yi = y_ + i * D;
-  double sum_q = 0;
-  std::vector<int>& stack = stack_;
-  stack.clear();
-  stack.push_back(0);
-  while (!stack.empty()) {
-    const Cell& cell = cells_[static_cast<std::size_t>(stack.back())];
-    stack.pop_back();
-    if (cell.first_child < 0) {
-      for (int m = cell.begin; m < cell.begin + cell.count; ++m) {
-        const int j = order_[static_cast<std::size_t>(m)];
-        if (j == i) continue;
-        double diff[D], d2 = 0;
-        for (int a = 0; a < D; ++a) {
-          diff[a] = yi[a] - y_[j * D + a];
-          d2 += diff[a] * diff[a];
-        }
-        const double q = kernel(d2);
-        sum_q += q;
-        for (int a = 0; a < D; ++a) force[a] += q * q * diff[a];
-      }
+double BarnesHutTree<D>::repulsion_all(double theta_squared, double* force) {
+  double total = 0;
+  int groups[kMaxDepth * ((1 << D) - 1) + 2], walk[kMaxDepth * ((1 << D) - 1) + 2];
+  int pending_groups = 0;
+  groups[pending_groups++] = 0;
+  while (pending_groups > 0) {  // the largest cells of at most kGroupSize points, in tree order
+    const Cell& group = cells_[static_cast<std::size_t>(groups[--pending_groups])];
+    if (group.count > kGroupSize && group.first_child >= 0) {
+      for (int c = group.children - 1; c >= 0; --c) groups[pending_groups++] = group.first_child + c;
       continue;
     }
-    double diff[D], d2 = 0;
-    for (int a = 0; a < D; ++a) {
-      diff[a] = yi[a] - cell.mass_centre[a];
-      d2 += diff[a] * diff[a];
+    // the group's centre (middle of its points' box) and radius
+    double lo[D], hi[D], centre[D], radius2 = 0;
+    for (int a = 0; a < D; ++a) lo[a] = hi[a] = sorted_[static_cast<std::size_t>(group.begin * D + a)];
+    for (int m = group.begin; m < group.begin + group.count; ++m) {
+      for (int a = 0; a < D; ++a) {
+        lo[a] = std::min(lo[a], sorted_[static_cast<std::size_t>(m * D + a)]);
+        hi[a] = std::max(hi[a], sorted_[static_cast<std::size_t>(m * D + a)]);
+      }
     }
-    const double width = 2 * cell.half_width;
-    if (width * width < theta_squared * d2) {
-      const double q = kernel(d2);
-      sum_q += cell.count * q;
-      const double w = cell.count * q * q;
-      for (int a = 0; a < D; ++a) force[a] += w * diff[a];
-    } else {
-      for (int c = 0; c < cell.children; ++c) stack.push_back(cell.first_child + c);
+    for (int a = 0; a < D; ++a) centre[a] = 0.5 * (lo[a] + hi[a]);
+    for (int m = group.begin; m < group.begin + group.count; ++m) {
+      double r2 = 0;
+      for (int a = 0; a < D; ++a) r2 += (sorted_[static_cast<std::size_t>(m * D + a)] - centre[a]) * (sorted_[static_cast<std::size_t>(m * D + a)] - centre[a]);
+      radius2 = std::max(radius2, r2);
     }
+    const double radius = std::sqrt(radius2);
+    for (auto& axis : far_axis_) axis.clear();
+    far_count_.clear();
+    int pending = 0;
+    walk[pending++] = 0;
+    while (pending > 0) {
+      const Cell& cell = cells_[static_cast<std::size_t>(walk[--pending])];
+      double d2 = 0;
+      for (int a = 0; a < D; ++a) d2 += (cell.mass_centre[a] - centre[a]) * (cell.mass_centre[a] - centre[a]);
+      const double gap = std::sqrt(d2) - radius;  // the nearest any point of the group can be
+      // A cell holding a point of the group is never far (with θ above 1/√2 it could pass the
+      // test): each point then meets itself exactly once, among the near points.
+      const bool holds_group = cell.begin < group.begin + group.count && group.begin < cell.begin + cell.count;
+      if (!holds_group && gap > 0 && cell.width_squared < theta_squared * gap * gap) {
+        for (int a = 0; a < D; ++a) far_axis_[a].push_back(cell.mass_centre[a]);
+        far_count_.push_back(cell.count);
+      } else if (cell.first_child < 0) {  // a leaf near the group: its points one by one, as cells of 1
+        for (int m = cell.begin; m < cell.begin + cell.count; ++m) {
+          for (int a = 0; a < D; ++a) far_axis_[a].push_back(sorted_[static_cast<std::size_t>(m * D + a)]);
+          far_count_.push_back(1.0);
+        }
+      } else {
+        for (int c = 0; c < cell.children; ++c) walk[pending++] = cell.first_child + c;
+      }
+    }
+    total += sum_group(group.begin, group.count, force);
   }
-  return sum_q;
+  return total;
+}
+
+template <int D>
+double BarnesHutTree<D>::sum_group(int begin, int count, double* force) const {
+  double total = 0;
+  const std::size_t cells = far_count_.size();
+  const double* axis[D];
+  for (int a = 0; a < D; ++a) axis[a] = far_axis_[a].data();
+  const double* weight = far_count_.data();
+  for (int m = begin; m < begin + count; ++m) {
+    const double* yi = &sorted_[static_cast<std::size_t>(m * D)];
+    // two lanes, even and odd entries, summed apart and added at the end: twice the independent
+    // work per step, in a fixed order (the same sums on every platform)
+    double sum_q[2] = {0, 0}, pushed[2][D] = {};
+    const auto add = [&](int lane, std::size_t c) {
+      double diff[D], d2 = 0;
+      for (int a = 0; a < D; ++a) {
+        diff[a] = yi[a] - axis[a][c];
+        d2 += diff[a] * diff[a];
+      }
+      const double q = kernel(d2);
+      sum_q[lane] += weight[c] * q;
+      const double w = weight[c] * q * q;
+      for (int a = 0; a < D; ++a) pushed[lane][a] += w * diff[a];
+    };
+    std::size_t c = 0;
+    for (; c + 1 < cells; c += 2) {
+      add(0, c);
+      add(1, c + 1);
+    }
+    if (c < cells) add(0, c);
+    // The point met itself among the near ones: d = 0, w = 1, no push. Taken out here rather
+    // than skipped in the loop (a branch per pair).
+    const double own = (sum_q[0] + sum_q[1]) - 1.0;
+    const int i = order_[static_cast<std::size_t>(m)];
+    for (int a = 0; a < D; ++a) force[i * D + a] += pushed[0][a] + pushed[1][a];
+    total += own;
+  }
+  return total;
 }
 
 template class BarnesHutTree<2>;

@@ -1,7 +1,8 @@
 // The Barnes–Hut tree of t-SNE's repulsion: a quadtree (2-D) or octree (3-D) over the current
 // layout, rebuilt every iteration. A cell seen from a point at squared distance d² stands for all
 // its points (at their centre of mass) when width² < θ² d², as in sklearn's _quad_tree
-// (squared_max_width / dist² < θ²); leaves are summed point by point, the point itself skipped.
+// (squared_max_width / dist² < θ²); leaves are summed point by point, the point itself left out.
+// The test is made once for a group of nearby points (repulsion_all), with the group's radius.
 // The kernel is sklearn's Student t with dof = max(D − 1, 1): w = (dof / (dof + d²))^((dof+1)/2),
 // so 1/(1+d²) in 2-D and (2/(2+d²))^1.5 in 3-D.
 #pragma once
@@ -23,23 +24,36 @@ class BarnesHutTree {
       return x * std::sqrt(x);
     }
   }
-  // Adds Σ_j w_ij² (y_i − y_j) to `force` and returns Σ_j w_ij (the normaliser Z of q_ij = w_ij / Z).
-  double repulsion(int i, double theta_squared, double* force) const;
+  // Adds Σ_j w_ij² (y_i − y_j) to force[i] for every point i (force: n × D) and returns
+  // Σ_i Σ_j w_ij (the normaliser Z of q_ij = w_ij / Z), the point itself left out of its sums.
+  // Points go in groups of nearby points (the largest cells of at most kGroupSize): one walk of
+  // the tree per group lists the cells far enough from every point of the group
+  // (width² < θ² (d − r)², d from the group's centre, r its radius) and the points of the leaves
+  // near it; then each point of the group sums over that list in a loop with no branch. A cell far
+  // enough from the whole group is far enough from each of its points (sklearn's test, point by
+  // point), so the sums are as close to the exact ones as a walk per point gives, or closer.
+  double repulsion_all(double theta_squared, double* force);
 
  private:
   struct Cell {
     double mass_centre[D];
-    double centre[D];
-    double half_width;
+    double width_squared;  // (2 · half width)², compared with θ² d²
     int count, begin, first_child, children;  // points order_[begin, begin+count)
   };
   // Writes cell `id` (already allocated) and, below it, its children.
   void fill_cell(int id, int begin, int count, const double* centre, double half_width, int depth);
 
+  static constexpr int kLeafSize = 1;  // a leaf per point, as sklearn's tree
+  static constexpr int kGroupSize = 16;
+  // Sums over one group's lists for its points; returns the group's Σ w.
+  double sum_group(int begin, int count, double* force) const;
   const double* y_ = nullptr;
   std::vector<Cell> cells_;
   std::vector<int> order_, scratch_;
-  mutable std::vector<int> stack_;  // the traversal's pending cells, kept to avoid reallocating
+  std::vector<double> sorted_;  // the points' coordinates in order_'s order: a leaf's are contiguous
+  // One group's list (repulsion_all): the far cells' mass centres by axis and their point counts,
+  // then the near points, each as a cell of one.
+  std::vector<double> far_axis_[D], far_count_;
 };
 
 extern template class BarnesHutTree<2>;

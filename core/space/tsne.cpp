@@ -161,7 +161,7 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
   tree.build(y_.data(), n_);
   std::vector<double> repulsion(y_.size(), 0.0);
   double sum_q = 0;
-  for (int i = 0; i < n_; ++i) sum_q += tree.repulsion(i, theta2, &repulsion[static_cast<std::size_t>(i * D)]);
+  sum_q += tree.repulsion_all(theta2, repulsion.data());
   sum_q = std::max(sum_q, std::numeric_limits<double>::min());
   double kl = 0;
   constexpr double kTiny = 1e-12;  // sklearn's FLOAT32_TINY guard against log 0, in double
