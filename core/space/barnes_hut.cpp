@@ -43,7 +43,7 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
   Cell cell{};
   cell.begin = begin;
   cell.count = count;
-  cell.width_squared = (2 * half_width) * (2 * half_width);
+  cell.width = 2 * half_width;
   cell.first_child = -1;
   cell.children = 0;
   for (int a = 0; a < D; ++a) {
@@ -91,6 +91,7 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
 template <int D>
 double BarnesHutTree<D>::repulsion_all(double theta_squared, double* force) {
   double total = 0;
+  const double inverse_theta = 1.0 / std::sqrt(theta_squared);
   int groups[kMaxDepth * ((1 << D) - 1) + 2], walk[kMaxDepth * ((1 << D) - 1) + 2];
   int pending_groups = 0;
   groups[pending_groups++] = 0;
@@ -124,11 +125,13 @@ double BarnesHutTree<D>::repulsion_all(double theta_squared, double* force) {
       const Cell& cell = cells_[static_cast<std::size_t>(walk[--pending])];
       double d2 = 0;
       for (int a = 0; a < D; ++a) d2 += (cell.mass_centre[a] - centre[a]) * (cell.mass_centre[a] - centre[a]);
-      const double gap = std::sqrt(d2) - radius;  // the nearest any point of the group can be
+      // width < θ (d − r), d − r the nearest any point of the group can be: d > r + width / θ,
+      // compared squared (no square root per cell; θ = 0 makes the reach infinite: never far).
+      const double reach = radius + cell.width * inverse_theta;
       // A cell holding a point of the group is never far (with θ above 1/√2 it could pass the
       // test): each point then meets itself exactly once, among the near points.
       const bool holds_group = cell.begin < group.begin + group.count && group.begin < cell.begin + cell.count;
-      if (!holds_group && gap > 0 && cell.width_squared < theta_squared * gap * gap) {
+      if (!holds_group && d2 > reach * reach) {
         for (int a = 0; a < D; ++a) far_axis_[a].push_back(cell.mass_centre[a]);
         far_count_.push_back(cell.count);
       } else if (cell.first_child < 0) {  // a leaf near the group: its points one by one, as cells of 1

@@ -37,7 +37,7 @@ class BarnesHutTree {
  private:
   struct Cell {
     double mass_centre[D];
-    double width_squared;  // (2 · half width)², compared with θ² d²
+    double width;  // 2 · half width: the cell stands for its points when width < θ d
     int count, begin, first_child, children;  // points order_[begin, begin+count)
   };
   // Writes cell `id` (already allocated) and, below it, its children.
