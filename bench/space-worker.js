@@ -4,7 +4,7 @@
 // bundled GloVe pack as the page does (core.decodeInt8Vectors), keeps the first `n` rows, runs
 // one task and posts {result} or {error}.
 //   {task: 'tsne', impl, n, iterations, start}   start: Float32Array n × 2, the common first layout
-//   {task: 'umap', impl, n, epochs}
+//   {task: 'umap', impl, n, epochs, seed}
 //   {task: 'pca', impl, n, repeats}
 //   {task: 'score', n, layouts: {name: Float32Array}, k, queryStep}   KL (exact) and k-NN recall
 import { loadAttentionCore } from '/web/src/core/view-core.js';
@@ -128,9 +128,9 @@ function mulberry32(seed) {
 }
 
 const UMAP = {
-  ours(core, p, { epochs }) {
+  ours(core, p, { epochs, seed = 0 }) {
     let t = now();
-    const run = core.createUmapLayout(p.data, p.n, p.d, { nNeighbors: 15, minDist: 0.1, epochs, seed: 0 });
+    const run = core.createUmapLayout(p.data, p.n, p.d, { nNeighbors: 15, minDist: 0.1, epochs, seed });
     const initMs = now() - t;
     t = now();
     while (!run.done()) run.step(25);
@@ -139,8 +139,8 @@ const UMAP = {
     run.delete();
     return out;
   },
-  'umap-js'(core, p, { epochs }) {
-    const umap = new peers.UMAP({ nComponents: 2, nNeighbors: 15, minDist: 0.1, nEpochs: epochs, random: mulberry32(0) });
+  'umap-js'(core, p, { epochs, seed = 0 }) {
+    const umap = new peers.UMAP({ nComponents: 2, nNeighbors: 15, minDist: 0.1, nEpochs: epochs, random: mulberry32(seed) });
     let t = now();
     const total = umap.initializeFit(plainRowsOf(p));
     const initMs = now() - t;
@@ -180,7 +180,7 @@ const PCA = {
 
 const TASKS = {
   tsne: (core, p, m) => ({ ...TSNE[m.impl](core, p, m), impl: m.label ?? m.impl }),
-  umap: (core, p, m) => ({ ...UMAP[m.impl](core, p, m), impl: m.impl }),
+  umap: (core, p, m) => ({ ...UMAP[m.impl](core, p, m), impl: m.impl, seed: m.seed ?? 0 }),
   pca: (core, p, m) => ({ ...PCA[m.impl](core, p, m), impl: m.impl, druidVersion: peers.druidVersion }),
   // One function for every layout: KL(P‖Q) from our core on our affinities (perplexity 30), exact
   // (one t-SNE iteration from that layout with θ = 0, so Q's normaliser is the full sum), and
