@@ -13,15 +13,53 @@ void Optimizer::sgd(MatD& w, const MatD& g) const { w -= learning_rate_ * g; }
 // torch.optim.Adam (_single_tensor_adam, torch 1.13):
 //   m = β1 m + (1 − β1) g;  v = β2 v + (1 − β2) g²
 //   w -= (lr / (1 − β1^t)) · m / (√v / √(1 − β2^t) + eps)
+// One pass over the entries, each updated from its own m, v and g: a loop the compiler
+// vectorises in wasm too (Eigen has no wasm SIMD path), where three array expressions made three
+// passes. The same operations in the same order per entry as the formulas above, so the same bits.
+namespace {
+void adam_entries(double* __restrict weight, const double* __restrict grad, double* __restrict first,
+                  double* __restrict second, Eigen::Index size,
+                  double step_size, double root_correction2) {
+  constexpr double kKeep1 = 1.0 - Optimizer::kBeta1, kKeep2 = 1.0 - Optimizer::kBeta2;
+  for (Eigen::Index i = 0; i < size; ++i) {
+    const double gi = grad[i];
+    const double mi = Optimizer::kBeta1 * first[i] + kKeep1 * gi;
+    const double vi = Optimizer::kBeta2 * second[i] + kKeep2 * (gi * gi);
+    first[i] = mi;
+    second[i] = vi;
+    weight[i] -= step_size * (mi / (std::sqrt(vi) / root_correction2 + Optimizer::kEps));
+  }
+}
+}  // namespace
+
 void Optimizer::adam(MatD& w, const MatD& g, MatD& m, MatD& v) const {
   const double t = static_cast<double>(steps_);
-  const double bias_correction1 = 1.0 - std::pow(kBeta1, t);
-  const double bias_correction2 = 1.0 - std::pow(kBeta2, t);
-  m = kBeta1 * m + (1.0 - kBeta1) * g;
-  v = kBeta2 * v + (1.0 - kBeta2) * g.cwiseProduct(g);
-  const double step_size = learning_rate_ / bias_correction1;
-  const auto denom = (v.array().sqrt() / std::sqrt(bias_correction2)) + kEps;
-  w.array() -= step_size * (m.array() / denom);
+  const double step_size = learning_rate_ / (1.0 - std::pow(kBeta1, t));
+  const double root_correction2 = std::sqrt(1.0 - std::pow(kBeta2, t));
+  adam_entries(w.data(), g.data(), m.data(), v.data(), w.size(), step_size, root_correction2);
+}
+
+// The same update on the listed rows of a row-major table only.
+void Optimizer::adam_rows(MatD& w, const MatD& g, MatD& m, MatD& v, const std::vector<int>& rows) const {
+  const double t = static_cast<double>(steps_);
+  const double step_size = learning_rate_ / (1.0 - std::pow(kBeta1, t));
+  const double root_correction2 = std::sqrt(1.0 - std::pow(kBeta2, t));
+  const Eigen::Index width = w.cols();
+  for (const int r : rows) {
+    const Eigen::Index at = static_cast<Eigen::Index>(r) * width;
+    adam_entries(w.data() + at, g.data() + at, m.data() + at, v.data() + at, width, step_size, root_correction2);
+  }
+}
+
+const std::vector<int>& Optimizer::embedding_rows(const MatD& gE) {
+  had_gradient_.resize(static_cast<std::size_t>(gE.rows()), 0);
+  rows_.clear();
+  for (Eigen::Index r = 0; r < gE.rows(); ++r) {
+    char& had = had_gradient_[static_cast<std::size_t>(r)];
+    if (!had || kind_ == OptimizerKind::Sgd) had = (gE.row(r).array() != 0.0).any() ? 1 : 0;
+    if (had) rows_.push_back(static_cast<int>(r));
+  }
+  return rows_;
 }
 
 void Optimizer::apply(Parameters& p, const Gradients& g, bool update_embeddings) {
@@ -30,7 +68,14 @@ void Optimizer::apply(Parameters& p, const Gradients& g, bool update_embeddings)
     if (kind_ == OptimizerKind::Sgd) sgd(w, grad);
     else adam(w, grad, m, v);
   };
-  if (update_embeddings) update(p.E, g.E, m_.E, v_.E);
+  if (update_embeddings) {
+    const std::vector<int>& rows = embedding_rows(g.E);
+    if (kind_ == OptimizerKind::Sgd) {
+      for (const int r : rows) p.E.row(r) -= learning_rate_ * g.E.row(r);
+    } else {
+      adam_rows(p.E, g.E, m_.E, v_.E, rows);
+    }
+  }
   update(p.W_q, g.W_q, m_.W_q, v_.W_q);
   update(p.W_k, g.W_k, m_.W_k, v_.W_k);
   update(p.W_v, g.W_v, m_.W_v, v_.W_v);

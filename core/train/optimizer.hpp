@@ -2,6 +2,7 @@
 // defaults betas = (0.9, 0.999), eps = 1e-8, amsgrad off). Frozen embeddings are skipped.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/train/model.hpp"
 
@@ -13,8 +14,16 @@ class Optimizer {
  public:
   Optimizer(OptimizerKind kind, double learning_rate, const Parameters& shape);
 
-  // Updates p in place from the gradients g (E only when `update_embeddings`).
+  // Updates p in place from the gradients g (E only when `update_embeddings`, and of E only the
+  // rows embedding_rows() names: every other row would be left as it is, to the bit).
   void apply(Parameters& p, const Gradients& g, bool update_embeddings);
+
+  // The rows of E that apply() with these gradients changes. SGD: the rows with a non-zero
+  // gradient. Adam: also every row that had one in an earlier step (its moments keep moving it);
+  // a row that never had one has m = v = 0, and its update 0 / (0 + eps) leaves it where it is.
+  // Most of a table's words are in no batch (the validation words, the rest of the vocabulary),
+  // so this spares the update most of the table.
+  const std::vector<int>& embedding_rows(const MatD& gE);
 
   OptimizerKind kind() const { return kind_; }
   double learning_rate() const { return learning_rate_; }
@@ -27,11 +36,14 @@ class Optimizer {
  private:
   void sgd(MatD& w, const MatD& g) const;
   void adam(MatD& w, const MatD& g, MatD& m, MatD& v) const;
+  void adam_rows(MatD& w, const MatD& g, MatD& m, MatD& v, const std::vector<int>& rows) const;
 
   OptimizerKind kind_;
   double learning_rate_;
   long steps_ = 0;
   Parameters m_, v_;  // Adam's first and second moments (exp_avg, exp_avg_sq)
+  std::vector<char> had_gradient_;  // by row of E: a non-zero gradient in some step so far
+  std::vector<int> rows_;           // embedding_rows()' answer
 };
 
 }  // namespace aw::train

@@ -108,15 +108,23 @@ StepResult Trainer::step() {
   r.loss = r.detail.loss;
   std::optional<std::string> why = refusal(r.loss, r.detail.gradients);
   if (!why) {
-    // Updated in place; the previous weights are kept (E only when it changes) to go back to if
-    // the update leaves the floating-point range.
+    // Updated in place; the previous weights are kept (of E, the rows the update changes) to go
+    // back to if the update leaves the floating-point range.
     Parameters before;
     before.W_q = params_.W_q, before.W_k = params_.W_k, before.W_v = params_.W_v;
     before.W_head = params_.W_head, before.b_head = params_.b_head;
-    if (config_.trainable_embeddings) before.E = params_.E;
+    std::vector<int> rows;
+    if (config_.trainable_embeddings) {
+      rows = optimizer_.embedding_rows(r.detail.gradients.E);
+      before.E.resize(static_cast<Eigen::Index>(rows.size()), params_.E.cols());
+      for (std::size_t k = 0; k < rows.size(); ++k) before.E.row(static_cast<Eigen::Index>(k)) = params_.E.row(rows[k]);
+    }
     optimizer_.apply(params_, r.detail.gradients, config_.trainable_embeddings);
-    if (!all_finite(params_)) {
-      if (config_.trainable_embeddings) params_.E = std::move(before.E);
+    bool finite = params_.W_q.allFinite() && params_.W_k.allFinite() && params_.W_v.allFinite() &&
+                  params_.W_head.allFinite() && params_.b_head.allFinite();
+    for (const int row : rows) finite = finite && params_.E.row(row).allFinite();  // E's other rows did not change
+    if (!finite) {
+      for (std::size_t k = 0; k < rows.size(); ++k) params_.E.row(rows[k]) = before.E.row(static_cast<Eigen::Index>(k));
       params_.W_q = std::move(before.W_q), params_.W_k = std::move(before.W_k), params_.W_v = std::move(before.W_v);
       params_.W_head = std::move(before.W_head), params_.b_head = std::move(before.b_head);
       why = refusal(NAN, r.detail.gradients);
