@@ -152,6 +152,32 @@ TEST_CASE("optimizers: SGD is w - lr g, Adam's first step moves every weight by 
   CHECK(a.W_q(1, 1) == 1.0);  // no gradient, no move
 }
 
+TEST_CASE("Adam on E: a row that never had a gradient is left as it is, one that had keeps moving, as the whole-table update") {
+  // E is updated row by row, only where it can change (Optimizer::embedding_rows); W_q takes the
+  // same numbers through the whole-matrix update: the two must stay equal to the bit.
+  Parameters p;
+  p.E = MatD::Constant(3, 2, 1.0);
+  p.W_q = p.E;
+  p.W_k = p.W_v = p.W_head = p.b_head = MatD::Zero(1, 1);
+  Optimizer adam(OptimizerKind::Adam, 0.1, p);
+  Gradients g = zeros_like(p);
+  g.E.row(0) << 0.5, -0.25;
+  g.W_q = g.E;
+  CHECK(adam.embedding_rows(g.E) == std::vector<int>{0});
+  adam.apply(p, g, true);
+  g.E.setZero();  // the word leaves the batches
+  g.W_q = g.E;
+  CHECK(adam.embedding_rows(g.E) == std::vector<int>{0});  // its moments still move it
+  const MatD after_first = p.E;
+  adam.apply(p, g, true);
+  CHECK(p.E(0, 0) != after_first(0, 0));
+  CHECK(p.E.row(1) == MatD::Constant(1, 2, 1.0));
+  CHECK(p.E.row(2) == MatD::Constant(1, 2, 1.0));
+  CHECK(p.E == p.W_q);  // the same bits as the whole-matrix update
+  Optimizer sgd(OptimizerKind::Sgd, 0.1, p);
+  CHECK(sgd.embedding_rows(g.E).empty());  // SGD: only the rows with a gradient now
+}
+
 TEST_CASE("bad configurations are refused with a message") {
   TrainerConfig c = small();
   c.learning_rate = -1;
