@@ -46,12 +46,13 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
   cell.width = 2 * half_width;
   cell.first_child = -1;
   cell.children = 0;
-  for (int a = 0; a < D; ++a) {
-    double s = 0;
-    for (int m = begin; m < begin + count; ++m) s += y_[order_[static_cast<std::size_t>(m)] * D + a];
-    cell.mass_centre[a] = s / count;
-  }
-  if (count > kLeafSize && depth < kMaxDepth) {
+  if (count <= kLeafSize || depth >= kMaxDepth) {  // a leaf: the mean of its points
+    for (int a = 0; a < D; ++a) {
+      double s = 0;
+      for (int m = begin; m < begin + count; ++m) s += y_[order_[static_cast<std::size_t>(m)] * D + a];
+      cell.mass_centre[a] = s / count;
+    }
+  } else {
     // counting sort of the cell's points into its 2^D children by which side of each axis they fall
     constexpr int kChildren = 1 << D;
     int sizes[kChildren] = {};
@@ -83,7 +84,14 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
       for (int a = 0; a < D; ++a) child_centre[a] = centre[a] + ((c >> a) & 1 ? h : -h);
       fill_cell(slot++, starts[c], sizes[c], child_centre, h, depth + 1);
     }
-    return;
+    // The centre of mass from the children's (count-weighted), not from every point again: each
+    // level of the tree then costs its children, not its points.
+    double weighted[D] = {};
+    for (int k = cell.first_child; k < cell.first_child + cell.children; ++k) {
+      const Cell& child = cells_[static_cast<std::size_t>(k)];
+      for (int a = 0; a < D; ++a) weighted[a] += child.count * child.mass_centre[a];
+    }
+    for (int a = 0; a < D; ++a) cell.mass_centre[a] = weighted[a] / count;
   }
   cells_[static_cast<std::size_t>(id)] = cell;
 }
