@@ -7,6 +7,7 @@
 
 #include "core/math/matrix.hpp"
 #include "core/space/exact_math.hpp"
+#include "core/space/power_table.hpp"
 #include "core/rng/numpy_generator.hpp"
 
 namespace aw::space {
@@ -148,6 +149,9 @@ void TsneRun::prepare() {
   if (prepared()) return;
   const int k = std::min(n_ - 1, static_cast<int>(3.0 * options_.perplexity + 1));
   p_ = tsne_affinities(exact_knn_euclidean(points_, k), options_.perplexity);
+  // Σ p log p of the KL, fixed with P: computed once (gradient_in adds the rest)
+  p_log_p_ = 0;
+  for (const double p : p_.value) p_log_p_ += p * table_log(std::max(p, kKlTiny));
   points_ = Eigen::MatrixXf();  // not needed any more
 }
 
@@ -163,8 +167,11 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
   double sum_q = 0;
   sum_q += tree.repulsion_all(theta2, repulsion.data());
   sum_q = std::max(sum_q, std::numeric_limits<double>::min());
-  double kl = 0;
-  constexpr double kTiny = 1e-12;  // sklearn's FLOAT32_TINY guard against log 0, in double
+  // KL = Σ p log(max(p, tiny) / max(q / Z, tiny)) as Σ p log max(p, tiny) (p_log_p_, fixed) minus
+  // Σ p log max(q / Z, tiny), log q from the kernel's own form: −log(1 + d²) in 2-D,
+  // 1.5 (log 2 − log(2 + d²)) in 3-D; one table_log per affinity and no division.
+  double cross = 0;
+  const double log_z = table_log(sum_q), inverse_z = 1.0 / sum_q, log_tiny = table_log(kKlTiny);
   for (int i = 0; i < n_; ++i) {
     // Two lanes, even and odd entries of the row, summed apart and added at the end: twice the
     // independent work per step (each entry's division no longer waits for the last), in a fixed
@@ -182,7 +189,10 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
       const double p = p_.value[static_cast<std::size_t>(e)];
       const double pq = p * exaggeration * q;
       for (int a = 0; a < D; ++a) attraction[lane][a] += pq * diff[a];
-      if (with_error) kl += p * exact::log(std::max(p, kTiny) / std::max(q / sum_q, kTiny));
+      if (with_error) {
+        const double log_q = D == 2 ? -table_log(1.0 + d2) : 1.5 * (exact::kLn2Hi + exact::kLn2Lo - table_log(2.0 + d2));
+        cross += p * (q * inverse_z < kKlTiny ? log_tiny : log_q - log_z);
+      }
     };
     const int end = p_.row_start[static_cast<std::size_t>(i) + 1];
     int e = p_.row_start[static_cast<std::size_t>(i)];
@@ -196,7 +206,7 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
       grad_[at] = kGradientScale * ((attraction[0][a] + attraction[1][a]) - repulsion[at] / sum_q);
     }
   }
-  if (with_error) kl_ = kl;
+  if (with_error) kl_ = p_log_p_ - cross;
 }
 
 void TsneRun::gradient(bool with_error) {

@@ -90,6 +90,8 @@ class TsneRun {
   Eigen::MatrixXf layout_;
   int iteration_ = 0;
   double kl_;
+  double p_log_p_ = 0;  // Σ p log max(p, tiny) over P: the KL's part that does not move
+  static constexpr double kKlTiny = 1e-12;  // sklearn's FLOAT32_TINY guard against log 0, in double
   std::string stopped_;  // why the run stopped, or empty
 };
 

@@ -1,5 +1,5 @@
-// UMAP's pow for a fixed exponent (core/space/power_table.hpp): within 1e-11 of the C library's
-// pow over the distances a layout has, exact::pow's answer where it falls back, and the run's b.
+// The layouts' table-driven functions (core/space/power_table.hpp): UMAP's pow for a fixed exponent
+// within 1e-11 of the C library's pow, t-SNE's KL log within 1e-15 of log, exact:: at the ends.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -36,4 +36,20 @@ TEST_CASE("PowerTable: zero, subnormal, infinite and NaN x give exact::pow's ans
   CHECK(std::isinf(power(std::numeric_limits<double>::infinity())));
   CHECK(std::isnan(power(std::numeric_limits<double>::quiet_NaN())));
   CHECK(power(1.0) == doctest::Approx(1.0).epsilon(1e-11));
+}
+
+TEST_CASE("table_log: within 1e-15 of std::log (absolute, or relative above 1), exact::log at the ends") {
+  double worst = 0;
+  for (double x = 1e-300; x < 1e300; x *= 1.0137) {
+    const double want = std::log(x);
+    worst = std::max(worst, std::fabs(aw::space::table_log(x) - want) / std::max(1.0, std::fabs(want)));
+  }
+  for (double x = 0.5; x < 4; x += 1.0 / 4096) {
+    const double want = std::log(x);
+    worst = std::max(worst, std::fabs(aw::space::table_log(x) - want) / std::max(1.0, std::fabs(want)));
+  }
+  CHECK(worst < 1e-15);
+  CHECK(aw::space::table_log(1e-310) == aw::space::exact::log(1e-310));
+  CHECK(std::isinf(aw::space::table_log(0.0)));
+  CHECK(std::isnan(aw::space::table_log(-1.0)));
 }
