@@ -182,7 +182,8 @@ function stepBatch(run) {
   // One step() call per batch, as many iterations as fit in BATCH_MS at the rate so far: t-SNE
   // computes its KL on the last iteration of every call (a log per affinity, more than an
   // iteration's work at thousands of points), so several short calls per frame cost more in KLs
-  // than in iterations (a 5,000-word run took 44 s with calls of 1, 2, 4… iterations, 13 s so).
+  // than in iterations (a 5,000-word run took 43 s with calls of 1, 2, 4… iterations; 16 s with one
+  // call per frame and the cheaper KL of tsne.cpp).
   const before = run.handle.iteration();
   const perIteration = run.stepped > 0 ? run.stepMs / run.stepped : BATCH_MS;
   if (!run.handle.done()) run.handle.step(Math.max(1, Math.min(50, Math.floor(BATCH_MS / perIteration))));
