@@ -42,6 +42,30 @@ FormRun run_form(const MatD& X, const WorkbenchReport& report, FlowForm form,
   return run;
 }
 
+FormRow run_form_row(const MatD& X, const WorkbenchReport& report, FlowForm form,
+                     const AttentionOptions& options, long i) {
+  require_tokens(X);
+  FormRow row;
+  double divisor = 1;
+  if (form == FlowForm::ParamFree) {
+    row.raw_scores = (X * X.row(i).transpose()).transpose();
+    if (report.param_free.divisor != 1.0) divisor = std::sqrt(static_cast<double>(X.cols()));
+  } else {
+    const Eigen::RowVectorXd query = X.row(i) * report.W_q;
+    const MatD keys = X * report.W_k;
+    row.raw_scores = (keys * query.transpose()).transpose();
+    if (options.scale) divisor = std::sqrt(static_cast<double>(report.W_q.cols()));
+  }
+  if (!row.raw_scores.allFinite()) throw InputError("the scores of token " + std::to_string(i + 1) + " are not finite");
+  MatD scores = row.raw_scores / divisor;
+  const double minus_inf = -std::numeric_limits<double>::infinity();
+  for (long j = 0; j < scores.cols(); ++j) {
+    if (!mask_reason(i, j, options).empty()) scores(0, j) = minus_inf;
+  }
+  row.attn_weights = row_softmax(scores);
+  return row;
+}
+
 FlowReport run_flow(const FlowOptions& options) { return run_flow(options, run_workbench(options.workbench)); }
 
 FlowReport run_flow(const FlowOptions& options, WorkbenchReport workbench) {

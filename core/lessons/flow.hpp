@@ -31,6 +31,17 @@ struct FormRun {
 FormRun run_form(const MatD& X, const WorkbenchReport& report, FlowForm form,
                  const AttentionOptions& options);
 
+// One query row of run_form: what token i's scores and weights are, computed without the other
+// queries (n·d work for the scores instead of n²·d). The experiments that read one row per
+// rearranged sentence use it. Scores equal run_form's row up to rounding (a row product, not a
+// matrix product); the weights are the same softmax of that row.
+struct FormRow {
+  Eigen::RowVectorXd raw_scores;    // q_i · k_j before scaling and masking
+  Eigen::RowVectorXd attn_weights;  // softmax of the scaled, masked row
+};
+FormRow run_form_row(const MatD& X, const WorkbenchReport& report, FlowForm form,
+                     const AttentionOptions& options, long i);
+
 // Why a key is hidden from a query: "" (visible), "causal" or "window".
 std::string mask_reason(long i, long j, const AttentionOptions& options);
 

@@ -131,15 +131,16 @@ DistanceReport distance_experiment(const WorkbenchReport& report, const Workbenc
     std::vector<long> order = rest;
     order.insert(order.begin() + p, other);
     const long pb = std::find(order.begin(), order.end(), base) - order.begin();
-    const FormRun run =
-        run_form(input_for_order(report, order, options.positional), report, form, attention);
+    // only the base token's row is read: its scores and weights, not the whole attention
+    const FormRow run =
+        run_form_row(input_for_order(report, order, options.positional), report, form, attention, pb);
     DistancePoint point;
     point.position = p;
     point.base_position = pb;
     point.distance = p - pb;
-    point.raw_score = run.raw_scores(pb, p);
+    point.raw_score = run.raw_scores(p);
     point.masked = mask_reason(pb, p, attention);
-    point.weight = run.attn_weights(pb, p);
+    point.weight = run.attn_weights(p);
     if (!point.masked.empty()) ++r.masked_count;
     lo_score = std::min(lo_score, point.raw_score);
     hi_score = std::max(hi_score, point.raw_score);
@@ -163,17 +164,20 @@ LengthReport length_experiment(const WorkbenchReport& report, const WorkbenchOpt
   const AttentionOptions attention = attention_options(options);
   LengthReport r;
   r.parameter_count = training_report(report, options, form).parameter_count;
-  for (long length = 1; length <= report.X.rows(); ++length) {
-    std::vector<long> order = identity(length);
-    const MatD X = input_for_order(report, order, options.positional);
-    const FormRun run = run_form(X, report, form, attention);
+  // The first `length` tokens are the first rows of X (a position's encoding does not depend on
+  // the length), so their scaled, masked scores are the top-left block of the whole sentence's:
+  // one attention run, then each length's softmax on its block.
+  const long n = report.X.rows();
+  const FormRun whole = run_form(input_for_order(report, identity(n), options.positional), report, form, attention);
+  for (long length = 1; length <= n; ++length) {
+    const MatD attn_weights = row_softmax(MatD(whole.scores.topLeftCorner(length, length)));
     LengthPoint point;
     point.tokens = length;
-    point.X = {X.rows(), X.cols(), "tokens", "features (d_model)"};
-    point.scores = {run.scores.rows(), run.scores.cols(), "queries", "keys"};
-    point.attn_weights = {run.attn_weights.rows(), run.attn_weights.cols(), "queries", "keys"};
-    point.Y = {run.Y.rows(), run.Y.cols(), "tokens", form == FlowForm::ParamFree ? "features (d_model)" : "features (d_v)"};
-    point.max_row_sum_error = (run.attn_weights.rowwise().sum().array() - 1.0).abs().maxCoeff();
+    point.X = {length, report.X_embed.cols(), "tokens", "features (d_model)"};
+    point.scores = {length, length, "queries", "keys"};
+    point.attn_weights = {length, length, "queries", "keys"};
+    point.Y = {length, whole.Y.cols(), "tokens", form == FlowForm::ParamFree ? "features (d_model)" : "features (d_v)"};
+    point.max_row_sum_error = (attn_weights.rowwise().sum().array() - 1.0).abs().maxCoeff();
     r.points.push_back(point);
   }
   return r;

@@ -137,3 +137,57 @@ TEST_CASE("observation (d): which matrices are parameters, and none was trained"
   CHECK(t.matrices[2].role == "fixed formula");
 }
 
+
+TEST_CASE("one row of attention (run_form_row) equals that row of the whole run, in both forms") {
+  for (const bool positional : {false, true}) {
+    for (const int window : {-1, 2}) {
+      aw::WorkbenchOptions w;
+      w.sentence = "Noa can be annoying, but she is a great cat";
+      w.positional = positional;
+      w.window = window;
+      w.causal = window < 0;
+      w.free_scale = true;
+      const aw::WorkbenchReport report = aw::run_workbench(w);
+      const aw::AttentionOptions attention{w.scale, w.causal, w.window};
+      for (const aw::FlowForm form : {aw::FlowForm::ParamFree, aw::FlowForm::Projected}) {
+        const aw::FormRun whole = aw::run_form(report.X, report, form, attention);
+        for (long i = 0; i < report.X.rows(); ++i) {
+          const aw::FormRow row = aw::run_form_row(report.X, report, form, attention, i);
+          const double largest = whole.raw_scores.cwiseAbs().maxCoeff();
+          CHECK((row.raw_scores - whole.raw_scores.row(i)).cwiseAbs().maxCoeff() <= 1e-14 * largest);
+          CHECK((row.attn_weights - whole.attn_weights.row(i)).cwiseAbs().maxCoeff() <= 1e-13);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("observation (c) reads each length from the whole sentence's scores: a prefix's scores are their top-left block") {
+  // what length_experiment relies on: the first L tokens' input is the first L rows of X (with PE
+  // too), so their scaled, masked scores are the block, and the weights are its row softmax
+  aw::WorkbenchOptions w;
+  w.sentence = "Noa can be annoying, but she is a great cat";
+  w.positional = true;
+  w.causal = true;
+  w.window = 3;
+  const aw::WorkbenchReport report = aw::run_workbench(w);
+  const aw::AttentionOptions attention{w.scale, w.causal, w.window};
+  const long n = report.X.rows(), d = report.X.cols();
+  const aw::FormRun whole = aw::run_form(report.X, report, aw::FlowForm::Projected, attention);
+  const aw::LengthReport lengths = aw::length_experiment(report, w, aw::FlowForm::Projected);
+  for (long length = 1; length <= n; ++length) {
+    const aw::MatD prefix = report.X_embed.topRows(length) + aw::sinusoidal_positional_encoding(length, d);
+    CHECK((prefix - report.X.topRows(length)).cwiseAbs().maxCoeff() == 0.0);
+    const aw::FormRun alone = aw::run_form(prefix, report, aw::FlowForm::Projected, attention);
+    const aw::MatD block = whole.scores.topLeftCorner(length, length);
+    for (long i = 0; i < length; ++i) {
+      for (long j = 0; j < length; ++j) {
+        if (std::isinf(block(i, j))) CHECK(alone.scores(i, j) == block(i, j));  // masked in both
+        else CHECK(std::abs(alone.scores(i, j) - block(i, j)) <= 1e-13);
+      }
+    }
+    const double alone_error = (alone.attn_weights.rowwise().sum().array() - 1.0).abs().maxCoeff();
+    CHECK(lengths.points[static_cast<std::size_t>(length - 1)].max_row_sum_error < 1e-12);
+    CHECK(alone_error < 1e-12);
+  }
+}
