@@ -61,6 +61,27 @@ describe('small maps (SVG cells)', () => {
     expect(root.querySelectorAll('g.cell')).toHaveLength(9);
   });
 
+  it('writes only the cells whose value (or row name) changed; a new colour range writes them all', () => {
+    const root = holder();
+    drawHeatmap(root, spec(3, 3, (i, j) => i - j));
+    const title = (i, j) => cell(root, i, j).querySelector('title');
+    for (const [i, j] of [[0, 0], [1, 2], [2, 1]]) title(i, j).textContent = 'left alone';
+    // the same range (−2..2), one value changed
+    drawHeatmap(root, spec(3, 3, (i, j) => (i === 1 && j === 2 ? 0.5 : i - j)));
+    expect(title(0, 0).textContent).toBe('left alone');
+    expect(title(2, 1).textContent).toBe('left alone');
+    expect(title(1, 2).textContent).toMatch(/= 0\.5$/);
+    // a row renamed: its cells say so
+    drawHeatmap(root, { ...spec(3, 3, (i, j) => (i === 1 && j === 2 ? 0.5 : i - j)), rowLabels: ['r0', 'r1', 'river'] });
+    expect(title(0, 0).textContent).toBe('left alone');
+    expect(title(2, 1).textContent).toMatch(/\(river, c1\)/);
+    // another range recolours every cell
+    title(2, 2).textContent = 'left alone';
+    drawHeatmap(root, spec(3, 3, (i, j) => (i === 0 && j === 0 ? 9 : i - j)));
+    expect(title(2, 2).textContent).toMatch(/^M\[2, 2\]/);
+    expect(cell(root, 2, 2).getAttribute('data-value')).toBe('0');
+  });
+
   it('lets the cells of removed rows and columns go, and keeps the others', () => {
     const root = holder();
     drawHeatmap(root, spec(3, 3, (i, j) => i + j));

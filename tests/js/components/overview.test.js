@@ -138,3 +138,26 @@ describe('the overview, wide vectors (one image per column)', () => {
     expect(images[1].getAttribute('href')).not.toBe(hrefs[1]);
   });
 });
+
+describe('pixelColours (the strips drawn as pixels)', async () => {
+  const { palette, pixelColours } = await import('../../../web/src/components/flow-diagram.js');
+  const { rgb } = await import('d3');
+  it('gives the palette colour at the ends and the middle, the nearest sample between, grey when not finite', () => {
+    const colour = palette([-2, 0.5, 2]);
+    const put = pixelColours(colour);
+    const px = new Uint8ClampedArray(4);
+    const bytesOf = (v) => { put(v, px, 0); return Array.from(px); };
+    const expected = (v) => { const c = rgb(colour(v)); return [c.r, c.g, c.b, 255]; };
+    for (const v of [-2, 2]) expect(bytesOf(v)).toEqual(expected(v));
+    for (const v of [-1.234, 0, 0.01, 1.999]) {
+      bytesOf(v).slice(0, 3).forEach((b, k) => expect(Math.abs(b - expected(v)[k])).toBeLessThanOrEqual(3));
+    }
+    expect(bytesOf(5)).toEqual(expected(2)); // beyond the range: its end
+    const grey = rgb('#cfcfcf');
+    expect(bytesOf(NaN)).toEqual([grey.r, grey.g, grey.b, 255]);
+    // another range: sampled again
+    const wider = palette([-10, 10]);
+    pixelColours(wider)(10, px, 0);
+    expect(Array.from(px)).toEqual((() => { const c = rgb(wider(10)); return [c.r, c.g, c.b, 255]; })());
+  });
+});

@@ -10,6 +10,7 @@ import { cellText, full, num, truncate } from '../format.js';
 import { flowLayout } from './flow-layout.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
+import { colourTable } from './heatmap/colour.js';
 import { morphInto, svgBeside } from './redraw-in-place.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
@@ -46,12 +47,38 @@ export function stripImage(values, colour) {
   stripCanvas.height = 1;
   const ctx = stripCanvas.getContext('2d');
   const pixels = ctx.createImageData(values.length, 1);
-  values.forEach((v, f) => {
-    const c = rgb(Number.isFinite(v) ? colour(v) : '#cfcfcf');
-    pixels.data.set([c.r, c.g, c.b, 255], f * 4);
-  });
+  const put = pixelColours(colour);
+  values.forEach((v, f) => put(v, pixels.data, f * 4));
   ctx.putImageData(pixels, 0, 0);
   return stripCanvas.toDataURL('image/png');
+}
+
+// The strips drawn as pixels take their colours from the palette's table (heatmap/colour.js: 1,024
+// samples across its range; a strip is a picture of its numbers, their exact values are in its
+// title). Asking d3 for each value's colour string and parsing it back took a few µs a value:
+// 8,000 values a keystroke at 64 words × d_model 64. The table is made once per range.
+let sampled = { key: null, lo: 0, hi: 0, table: null };
+
+/**
+ * For a palette(), a function that writes a value's colour (r, g, b, 255) into `pixels` at `at`:
+ * the nearest colour of the palette's table; grey for a value that is not finite.
+ */
+export function pixelColours(colour) {
+  const domain = colour.domain();
+  const key = domain.join(' ');
+  if (sampled.key !== key) sampled = { key, ...colourTable(colour) };
+  const { lo, hi, table } = sampled;
+  const grey = rgb('#cfcfcf');
+  const last = table.length / 4 - 1;
+  const perStep = last / (hi - lo);
+  return (v, pixels, at) => {
+    if (!Number.isFinite(v)) {
+      pixels[at] = grey.r; pixels[at + 1] = grey.g; pixels[at + 2] = grey.b; pixels[at + 3] = 255;
+      return;
+    }
+    const k = Math.min(last, Math.max(0, Math.round((v - lo) * perStep))) * 4;
+    pixels[at] = table[k]; pixels[at + 1] = table[k + 1]; pixels[at + 2] = table[k + 2]; pixels[at + 3] = 255;
+  };
 }
 
 /** Text form of a vector for titles and tables: [a, b, c]. */

@@ -2,9 +2,9 @@
 // output per token, on the sentence's real numbers, stepped with stepThrough. Each vector is a
 // colour strip of its numbers (titles give them in full); a click on a row picks the base token
 // of the detailed flow below.
-import { rgb, select } from 'd3';
+import { select } from 'd3';
 import { num, full } from '../format.js';
-import { idx, palette, vectorText, STRIP_CELL_LIMIT } from './flow-diagram.js';
+import { idx, palette, pixelColours, vectorText, STRIP_CELL_LIMIT } from './flow-diagram.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
 import { stepThrough } from './step-through.js';
@@ -219,12 +219,9 @@ function columnImage(matrix, colour) {
   const ctx = canvas.getContext('2d');
   const pixels = ctx.createImageData(cols, rows * rowsPerToken);
   const band = new Uint8ClampedArray(cols * 4);
+  const put = pixelColours(colour);
   for (let i = 0; i < rows; i++) {
-    for (let f = 0; f < cols; f++) {
-      const v = data[i * cols + f];
-      const c = rgb(Number.isFinite(v) ? colour(v) : '#cfcfcf');
-      band.set([c.r, c.g, c.b, 255], f * 4);
-    }
+    for (let f = 0; f < cols; f++) put(data[i * cols + f], band, f * 4);
     for (let r = 0; r < BAND_ROWS; r++) pixels.data.set(band, ((i * rowsPerToken + BAND_TOP + r) * cols) * 4);
   }
   ctx.putImageData(pixels, 0, 0);

@@ -42,11 +42,22 @@ export function drawSvgCells(hm, { cw, showValues }) {
       .attr('role', spec.interactive ? 'button' : 'img');
     cells.select('rect').attr('width', cw - 1).attr('height', cw - 1);
   }
-  cells.attr('data-value', (d) => full(d.value))
+  // A cell is written again only when what it shows changed: its value, its row's or column's
+  // name, the colours, the cell size or whether values are written in it. A keystroke changes a
+  // row or two of Q, K and V; writing every attribute of every cell again made the browser
+  // restyle them all (a third of qkv's redraw at 16 words).
+  const look = `${name}|${spec.palette}|${colour.domain().join(' ')}|${cw}|${showValues}|${spec.valueText?.name ?? ''}`;
+  const changed = cells.filter(function changedCell(d) {
+    const shown = `${look}|${d.value}|${rowLabels[d.i]}|${colLabels[d.j]}`;
+    if (this.__shown === shown) return false;
+    this.__shown = shown;
+    return true;
+  });
+  changed.attr('data-value', (d) => full(d.value))
     .attr('aria-label', (d) => `${name} ${where(d)}: ${cellText(d.value)}`);
-  cells.select('rect').attr('fill', (d) => cellFill(colour, d.value));
-  cells.select('title').text((d) => `${name}[${d.i}, ${d.j}] (${rowLabels[d.i]}, ${colLabels[d.j]}) = ${full(d.value)}`);
-  drawValues(cells, hm, cw, showValues);
+  changed.select('rect').attr('fill', (d) => cellFill(colour, d.value));
+  changed.select('title').text((d) => `${name}[${d.i}, ${d.j}] (${rowLabels[d.i]}, ${colLabels[d.j]}) = ${full(d.value)}`);
+  drawValues(changed, hm, cw, showValues);
   markSvgCells(hm);
 }
 
