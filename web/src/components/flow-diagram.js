@@ -11,7 +11,6 @@ import { flowLayout } from './flow-layout.js';
 import { fitText } from './svg-text.js';
 import { widthOf } from './watch-width.js';
 import { colourTable } from './heatmap/colour.js';
-import { morphInto, svgBeside } from './redraw-in-place.js';
 
 /** Whether to animate at all: never when the reader asked for reduced motion. */
 export function reducedMotion() {
@@ -128,14 +127,23 @@ export function drawFlowDiagram(container, spec) {
   const height = oy + stripH + (cards ? 44 : 66);
 
   const duration = spec.animate && !reducedMotion() ? 450 : 0;
-  // A redraw of the same layout (a keystroke, another step) is made in a hidden svg beside the
-  // diagram and the diagram changed to match (components/redraw-in-place.js); the first drawing,
-  // a new layout (little of it would stay) and an animated step are drawn on the page itself.
+  // A redraw of the same layout (a keystroke, another step) keeps the svg and its rows: a row is
+  // drawn again only when something it shows changed (rowSignature), the few parts above and
+  // below the rows are drawn again. The first drawing, a new layout (little of it would stay) and
+  // an animated step start from an empty svg.
   const svgClass = `flow-svg layout-${L.name}${compactText ? ' narrow' : ''}`;
   const onPage = container.querySelector(':scope > svg.flow-svg');
-  const offPage = Boolean(onPage) && !duration && onPage.getAttribute('class') === svgClass;
-  const svg = offPage ? select(svgBeside(onPage)) : select(container).append('svg');
-  if (!offPage) container.replaceChildren(svg.node()); // one DOM call (d3's selectAll('*').remove() took a third of a 64-word redraw)
+  const kept = Boolean(onPage) && !duration && onPage.getAttribute('class') === svgClass;
+  const svg = kept ? select(onPage) : select(container).append('svg');
+  latestSpec.set(svg.node(), spec); // what a click on a kept row's token answers to
+  if (!kept) {
+    container.replaceChildren(svg.node()); // one DOM call (d3's selectAll('*').remove() took a third of a 64-word redraw)
+    const defs = svg.append('defs');
+    defs.append('marker').attr('id', 'flow-arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
+      .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+      .append('path').attr('d', 'M0,0 L10,5 L0,10 z').attr('class', 'flow-arrowhead');
+    for (const name of ['flow-headers', 'flow-base', 'flow-rows', 'flow-tail']) svg.append('g').attr('class', name);
+  }
   svg
     .attr('class', svgClass)
     .attr('data-layout', L.name)
@@ -144,10 +152,12 @@ export function drawFlowDiagram(container, spec) {
     .attr('height', height)
     .attr('role', 'img')
     .attr('aria-label', `Flow diagram for the output of “${tokens[r.base]}”; the same numbers are in the table below.`);
-  const defs = svg.append('defs');
-  defs.append('marker').attr('id', 'flow-arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
-    .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
-    .append('path').attr('d', 'M0,0 L10,5 L0,10 z').attr('class', 'flow-arrowhead');
+  // the parts above and below the rows: a few dozen elements, drawn again each time
+  const holder = (name) => {
+    const g = svg.select(`g.${name}`);
+    g.node().replaceChildren();
+    return g;
+  };
 
   // A group that belongs to step `s`: outline only before it, fading in at it, plain after it.
   const stage = (parent, s, cls = '') => {
@@ -162,17 +172,10 @@ export function drawFlowDiagram(container, spec) {
   const revealed = (s) => s <= step;
 
   const dense = cell <= 3; // slivers: no gaps or outlines between cells
-  // A strip drawn with the same values, place, size and colours as the one on the page is left
-  // as it is: only its outline is made here, and morphInto keeps the page's (data-sig). Typing a
-  // word changes a few rows' vectors, not the other rows'.
   const colourKey = colour.domain().join(',');
-  const drawnStrips = offPage ? new Map(Array.from(onPage.querySelectorAll('g.strip[data-sig]'), (el) => [el.dataset.name, el.dataset.sig])) : new Map();
   const strip = (g, values, x0, y0, name) => {
     const s = g.append('g').attr('class', `strip${dense ? ' dense' : ''}`).attr('transform', `translate(${x0},${y0})`).attr('data-name', name);
     const vals = Array.from(values);
-    const sig = `${x0},${y0} ${cell} ${stripW}x${stripH} ${g.classed('ghost')} ${showCellText} ${colourKey} ${fingerprint(vals.join(','))}`;
-    s.attr('data-sig', sig);
-    if (drawnStrips.get(name) === sig) return s;
     // slivers get one outline for the whole strip instead of one per cell
     const outline = () => s.append('rect').attr('class', 'outline').attr('width', stripW).attr('height', stripH - 1);
     if (g.classed('ghost') && (dense || vals.length > STRIP_CELL_LIMIT)) {
@@ -193,7 +196,8 @@ export function drawFlowDiagram(container, spec) {
     const cells = s.selectAll('g').data(vals).join('g').attr('transform', (_, f) => `translate(${f * cell},0)`);
     cells.append('rect').attr('width', dense ? cell : cell - 1).attr('height', stripH - 1)
       .attr('fill', (v) => (g.classed('ghost') ? 'none' : colour(v)));
-    cells.append('title').text((v, f) => `${name}[${f}] = ${full(v)}`);
+    // an outline of a later step does not give its numbers away (as the scalar boxes do not)
+    if (!g.classed('ghost')) cells.append('title').text((v, f) => `${name}[${f}] = ${full(v)}`);
     if (showCellText && !g.classed('ghost')) {
       cells.append('text').attr('x', (cell - 1) / 2).attr('y', stripH / 2).attr('dy', '0.35em')
         .attr('text-anchor', 'middle').style('fill', (v) => inkOn(colour(v))).text((v) => shortText(v));
@@ -221,7 +225,7 @@ export function drawFlowDiagram(container, spec) {
   };
 
   // ---- column headers (cards: one line of headers for each line of a card) -------------------
-  const headers = svg.append('g').attr('class', 'flow-headers');
+  const headers = holder('flow-headers');
   const header = (s, xh, w, y, text, sub) => {
     const g = stage(headers, s);
     g.append('text').attr('x', xh + w / 2).attr('y', y).attr('text-anchor', 'middle').attr('class', 'col-head').text(text);
@@ -238,7 +242,7 @@ export function drawFlowDiagram(container, spec) {
   header(term(0), xs.partial, stripW, L.head.term, 'running sum', 'after adding term j');
 
   // ---- base block ---------------------------------------------------------------------------
-  const baseG = stage(svg, revealOf.base, 'base-block');
+  const baseG = stage(holder('flow-base'), revealOf.base, 'base-block');
   const by = L.baseY;
   const qx = cards ? xs.partial : xs.score + SCALAR_W + L.gap; // where q_i goes
   if (cards) baseG.append('text').attr('class', 'block-label').attr('x', 0).attr('y', 12).text(`base: ${truncate(tokens[r.base], 24)}`);
@@ -256,16 +260,43 @@ export function drawFlowDiagram(container, spec) {
   }
 
   // ---- one row (cards: one card) per token ----------------------------------------------------
-  const rows = svg.append('g').attr('class', 'flow-rows');
-  for (let j = 0; j < n; j++) {
+  // Everything a row shows, as one string: a row whose string is the one it was drawn with is
+  // left as it is. Typing a letter changes one token's vector; until the scores are revealed,
+  // that is the only row drawn again.
+  const layoutKey = `${svgClass} ${L.width} ${JSON.stringify(xs)} ${stripW} ${stripH} ${cell} ${L.rowH} ${L.labelW} ${JSON.stringify(L.dy)} ${showCellText} ${colourKey}`;
+  const stateOf = (s) => Math.sign(s - step); // -1 plain, 0 current (fading in), 1 outline only
+  // (a part not revealed yet is an outline: its numbers are not in it, nor in its signature)
+  const shownOnly = (s, numbers) => (revealed(s) ? numbers() : '');
+  const rowSignature = (j) => [
+    layoutKey, j, tokens[j], r.base, qkv, projectedNow, r.masked[j], r.divisor, step === term(j),
+    [revealOf.vectors, revealOf.project, revealOf.compare, revealOf.scale, revealOf.normalise, revealOf.coefficients, term(j)].map(stateOf).join(''),
+    projectedNow
+      ? shownOnly(revealOf.project, () => `${matrixRowOf(r.keys, j).join(',')} ${matrixRowOf(r.values, j).join(',')}`)
+      : shownOnly(revealOf.vectors, () => matrixRowOf(r.workbench.X, j).join(',')),
+    shownOnly(revealOf.compare, () => `${r.scores[j]} ${r.rawScores[j]}`),
+    shownOnly(revealOf.normalise, () => r.expTerms[j]),
+    shownOnly(revealOf.coefficients, () => r.weights[j]),
+    shownOnly(term(j), () => `${matrixRowOf(r.scaledValues, j).join(',')} ${matrixRowOf(r.partialSums, j).join(',')}`),
+  ].join('|');
+  svg.select('g.flow-rows').selectAll('g.flow-row').data(Array.from({ length: n }, (_, j) => j)).join('g')
+    .each(function drawRowIfChanged(j) {
+      const signature = rowSignature(j);
+      if (this.__signature === signature) return;
+      this.__signature = signature;
+      this.replaceChildren();
+      drawRow(select(this), j);
+    });
+
+  function drawRow(rowG, j) {
     const y0 = rowY(j) + ROW_PAD;
     const masked = r.masked[j];
-    const rowG = rows.append('g').attr('class', 'flow-row').attr('data-j', j).classed('masked', Boolean(masked) && revealed(revealOf.compare))
+    rowG.attr('class', 'flow-row').attr('data-j', j).classed('masked', Boolean(masked) && revealed(revealOf.compare))
       .classed('is-base', j === r.base);
     if (cards) rowG.append('line').attr('class', 'card-rule').attr('x1', 0).attr('x2', L.width).attr('y1', rowY(j)).attr('y2', rowY(j));
     // label and vector(s)
     const labelG = stage(rowG, revealOf.vectors, 'token-label');
-    const label = labelG.append('text').attr('class', 'row-token').on('click', () => spec.onPickToken?.(j));
+    const svgNode = svg.node();
+    const label = labelG.append('text').attr('class', 'row-token').on('click', () => latestSpec.get(svgNode)?.onPickToken?.(j));
     if (cards) label.attr('x', 0).attr('y', y0 + 10).text(`${j + 1}. ${truncate(tokens[j], 24)}`);
     else {
       label.attr('x', L.labelW - 6).attr('y', y0 + L.dy.scalar + stripH / 2).attr('dy', '0.35em')
@@ -321,8 +352,9 @@ export function drawFlowDiagram(container, spec) {
   }
 
   // the row being normalised, and its coefficients summing to 1
-  const sumG = stage(svg, revealOf.normalise, 'row-sum');
-  const oneG = stage(svg, revealOf.coefficients, 'weight-sum');
+  const tail = holder('flow-tail');
+  const sumG = stage(tail, revealOf.normalise, 'row-sum');
+  const oneG = stage(tail, revealOf.coefficients, 'weight-sum');
   if (cards) {
     sumG.append('text').attr('class', 'sum-label num-text').attr('x', 0).attr('y', bottom + 4).text(`Σ exp = ${cellText(r.expSum)}`);
     oneG.append('text').attr('class', 'sum-label num-text').attr('x', 0).attr('y', bottom + 20).text(`Σ a = ${cellText(r.weightSum)}`);
@@ -334,7 +366,7 @@ export function drawFlowDiagram(container, spec) {
   }
 
   // output
-  const outG = stage(svg, revealOf.output, 'output-block');
+  const outG = stage(tail, revealOf.output, 'output-block');
   arrow(outG, xs.partial + stripW / 2, rowY(n) - ROW_PAD + 2, xs.partial + stripW / 2, oy - 4);
   strip(outG, r.y, xs.partial, oy, idx('y', r.base + 1));
   outG.append('text').attr('class', 'block-label').attr('x', xs.partial - 8).attr('y', oy + stripH / 2).attr('dy', '0.35em')
@@ -348,20 +380,11 @@ export function drawFlowDiagram(container, spec) {
     check.append('tspan').text(rowOfY);
     check.append('tspan').attr('x', L.width).attr('dy', 14).text(deviation);
   } else check.text(`${rowOfY} ${deviation}`);
-  return offPage ? morphInto(onPage, svg.node()) : svg.node();
+  return svg.node();
 }
 
-/** 64 bits of a string (two FNV-1a hashes), to say "the same numbers" in a short attribute. */
-function fingerprint(text) {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ text.length;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16)}`;
-}
+// The spec each diagram was last drawn with: a kept row's token label answers a click with it.
+const latestSpec = new WeakMap();
 
 function matrixRowOf(m, i) {
   return m.data.subarray(i * m.cols, (i + 1) * m.cols);

@@ -1,9 +1,9 @@
-// For a drawing that is still written as one function from data to elements (the flow diagram,
-// its step table): the new drawing is made off the page, and the one on the page is then changed
-// to match it by morphdom, element by element. The elements that stay are the same ones, with
+// For a drawing that is still written as one function from data to elements (the flow chapter's
+// step table, mixing and observations sections, the lab's report): the new drawing is made off
+// the page, and the one on the page is then changed to match it by morphdom, element by element. The elements that stay are the same ones, with
 // their focus, open state and position; only what differs is written, so the browser styles and
-// lays out what changed, not the whole drawing. (The figures that changed most often are data
-// joins instead: heatmap/, parts.js. This is the step between the two.)
+// lays out what changed, not the whole drawing. (The figures that change most often are data
+// joins instead: heatmap/, parts.js, the flow diagram and its overview. This is the step between.)
 import morphdom from 'morphdom';
 import { select } from 'd3';
 import { fitTable } from './data-table.js';
@@ -15,28 +15,8 @@ import { fitTable } from './data-table.js';
  * @param {Element} fresh  same tag as `current`; it is used up
  */
 export function morphInto(current, fresh) {
-  if (fresh.isConnected) takeOut(fresh); // drawn beside the drawing on the page (svgBeside)
   morphdom(current, fresh, { onBeforeElUpdated: keepState });
   return current;
-}
-
-/**
- * An empty <svg> to draw a new picture into, hidden beside `onPage` (the picture it replaces):
- * on the page, so that its text is measured in the page's fonts (components/svg-text.js), and
- * out of sight. morphInto() takes it out again.
- * @param {SVGSVGElement} onPage
- */
-export function svgBeside(onPage) {
-  const fresh = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  fresh.style.display = 'none';
-  onPage.after(fresh);
-  return fresh;
-}
-
-function takeOut(fresh) {
-  fresh.remove();
-  fresh.style.removeProperty('display');
-  if (!fresh.getAttribute('style')) fresh.removeAttribute('style');
 }
 
 /**
@@ -63,8 +43,6 @@ export function redrawInPlace(holder, draw) {
 // handler made for the old drawing would answer with its old numbers (d3 keeps them on the
 // element: __data__, __on).
 function keepState(onPage, drawn) {
-  // a part drawn from the same data as the page's (its data-sig says so) is left as it is
-  if (drawn.dataset?.sig !== undefined && onPage.dataset?.sig === drawn.dataset.sig) return false;
   if (onPage.tagName === 'DETAILS') drawn.open = onPage.open;
   if (onPage.tagName === 'TABLE' && onPage.classList.contains('as-cards')) drawn.classList.add('as-cards');
   if (onPage.hasAttribute('data-label') && !drawn.hasAttribute('data-label')) drawn.setAttribute('data-label', onPage.getAttribute('data-label'));
