@@ -91,40 +91,47 @@ function watch(section) {
   }
 }
 
-// The first waiting sections are drawn after the next frame is painted (so the visible part of the
-// edit shows first), the others in short tasks, so keys typed meanwhile are not held up.
+// The waiting sections are drawn after the next frame is painted (so the visible part of the edit
+// shows first), when the browser is idle: a key typed meanwhile is handled first, and the waiting
+// map keeps only each section's newest drawing. A few at a time, so a key is never held up long.
+// (Without requestIdleCallback, a task of its own stands in.)
 const nextTask = new MessageChannel();
-nextTask.port1.onmessage = drawOneWaiting;
+nextTask.port1.onmessage = () => drawOneWaiting(null);
+const IDLE_TIMEOUT_MS = 50; // drawn by then even if the browser never idles (typing without pause)
+
+function whenIdle() {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(drawOneWaiting, { timeout: IDLE_TIMEOUT_MS });
+  else nextTask.port2.postMessage(null);
+}
 
 function schedule() {
   if (scheduled) return;
   scheduled = true;
   // a hidden page gets no frames: the timer stands in for them
-  const timer = setTimeout(startDrawing, 200);
-  requestAnimationFrame(() => { clearTimeout(timer); nextTask.port2.postMessage(null); });
-}
-
-function startDrawing() {
-  nextTask.port2.postMessage(null);
+  const timer = setTimeout(whenIdle, 200);
+  requestAnimationFrame(() => { clearTimeout(timer); whenIdle(); });
 }
 
 // Sections are drawn a few at a time: as many as fit in TASK_BUDGET_MS (at least one). One task
 // per section made the browser lay the page out once per section (each section's tables are fitted
 // to their box at the end of its task, components/data-table.js); a batch is laid out once.
 const TASK_BUDGET_MS = 8;
+const IDLE_BUDGET_MS = 16; // of an idle period (up to 50 ms): no new section is started after it
 
-function drawOneWaiting() {
+function drawOneWaiting(deadline) {
   scheduled = false;
   const started = performance.now();
+  // an idle period says how long it has left; a task (or an idle callback that timed out): the budget
+  const budget = deadline && !deadline.didTimeout ? Math.min(deadline.timeRemaining(), IDLE_BUDGET_MS) : TASK_BUDGET_MS;
   do {
     const [section, draw] = waiting.entries().next().value ?? [];
     if (!section) break;
     waiting.delete(section);
     if (section.isConnected) run(section, draw);
-  } while (waiting.size && performance.now() - started < TASK_BUDGET_MS);
+  } while (waiting.size && performance.now() - started < budget);
   if (waiting.size) {
     scheduled = true;
-    nextTask.port2.postMessage(null);
+    whenIdle();
   }
   settleIfDone();
 }
