@@ -3,24 +3,12 @@
 // it keeps its svg and its rows; a row is drawn again only when something it shows changed (a
 // keystroke before the scores are revealed changes one token's row), a new step redraws the rows
 // whose parts it reveals, and a click on a kept row's token answers with the latest spec.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
-});
+import { describe, expect, it, vi } from 'vitest';
+import { figureTests, holder, matrix } from './figure-setup.js';
 
 const { drawFlowDiagram } = await import('../../../web/src/components/flow-diagram.js');
 
-afterEach(() => {
-  document.body.replaceChildren();
-  vi.restoreAllMocks();
-});
-
-const matrix = (rows, cols, value) => {
-  const data = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) for (let f = 0; f < cols; f++) data[i * cols + f] = value(i, f);
-  return { rows, cols, data };
-};
+figureTests();
 
 /** A parameter-free flow report with what the diagram reads; token `changed` gets other numbers. */
 function report(n, d, { changed = -1, base = 0 } = {}) {
@@ -45,11 +33,6 @@ function draw(container, n, step, extra = {}, options = {}) {
   return drawFlowDiagram(container, { report: report(n, 4, options), steps: stepsFor(n), step, tokens: ['bank', 'of', 'the', 'river', 'water'].slice(0, n), ...extra });
 }
 
-function holder() {
-  const div = document.createElement('div');
-  document.body.append(div);
-  return div;
-}
 
 const row = (root, j) => root.querySelector(`g.flow-row[data-j="${j}"]`);
 const stripValues = (root, j) => Array.from(row(root, j).querySelectorAll('.strip[data-name^="x"] rect'), (r) => r.getAttribute('fill'));

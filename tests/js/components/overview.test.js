@@ -3,35 +3,17 @@
 // that holds it keeps its svg and the element of every row that stays (a D3 join on the rows),
 // writes the new numbers of the rows that changed and leaves the others as they are, adds and
 // removes rows with the sentence, and draws wide vectors as one image per column, not per row.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
-});
+import { describe, expect, it, vi } from 'vitest';
+import { figureTests, holder, matrix } from './figure-setup.js';
 
 const { drawOverview } = await import('../../../web/src/components/overview-diagram.js');
 
-afterEach(() => {
-  document.body.replaceChildren();
-  vi.restoreAllMocks();
-});
-
-const matrix = (rows, cols, value) => {
-  const data = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) for (let f = 0; f < cols; f++) data[i * cols + f] = value(i, f);
-  return { rows, cols, data };
-};
+figureTests();
 
 /** A flow report as the core gives it, with only what the overview reads. */
 function report(n, d, x, y, base = 0) {
   const Y = matrix(n, d, y);
   return { form: 'free', base, weights: new Float64Array(n).fill(1 / n), workbench: { X: matrix(n, d, x), paramFree: { Y }, projected: { Y } } };
-}
-
-function holder() {
-  const section = document.createElement('section');
-  document.body.append(section);
-  return section;
 }
 
 const rowEl = (root, i) => root.querySelector(`g.overview-row[data-row="${i}"]`);
