@@ -33,9 +33,8 @@ function overviewLayout(boxWidth) {
  */
 export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   const kept = drawn.get(container);
-  if (kept && kept.svg.node().isConnected && container.contains(kept.svg.node())) {
-    kept.onPick = onPick;
-    const { steps, matrices } = drawDiagram(container, kept.svg, { report, tokens, onPick: (i) => kept.onPick(i) });
+  if (kept && container.contains(kept.svg.node())) {
+    const { steps, matrices } = drawDiagram(container, kept.svg, { report, tokens, onPick });
     kept.matrices.forEach((m, k) => Object.assign(m, matrices[k])); // the Export menu's
     kept.stepper.setSteps(steps); // marks what entered with the reader's step
     return kept.stepper;
@@ -44,8 +43,8 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   section.node().replaceChildren();
   section.append('h3').attr('id', 'overview-title').text('The whole block: tokens in, one output per token out');
   const svg = section.append('div').attr('class', 'overview-box').append('svg');
-  const state = { svg, onPick };
-  const { steps, matrices } = drawDiagram(container, svg, { report, tokens, onPick: (i) => state.onPick(i) });
+  const state = { svg };
+  const { steps, matrices } = drawDiagram(container, svg, { report, tokens, onPick });
   state.stepper = stepThrough(section, { steps, diagram: svg, before: '.overview-box', start: step });
   state.matrices = matrices;
   addExport(section.node(), { name: 'overview', svg: svg.node(), matrices });
@@ -53,8 +52,8 @@ export function drawOverview(container, { report, tokens, onPick, step = 0 }) {
   return state.stepper;
 }
 
-// The overview drawn in each container: its svg, step-through, the matrices its Export menu
-// saves and the current click handler.
+// The overview drawn in each container: its svg, step-through and the matrices its Export menu
+// saves. (Each drawing sets the rows' click handler again, with the newest onPick.)
 const drawn = new WeakMap();
 
 // A wide vector's strip is a band of pixels, one per value, in one image per column (X, Y): the
