@@ -184,4 +184,39 @@ inline F4 exp_nonpositive(F4 x) {
   return zero_where_below(x, lowest, mul(er, pow2_of_int(n)));
 }
 
+// Two doubles at a time, for t-SNE's attractive forces (core/space/tsne.cpp): each lane does
+// the scalar code's IEEE operations (no fused multiply-add: -ffp-contract=off), so a sum kept in
+// its own lane, in the scalar order, is the same to the bit on every target.
+#if defined(__wasm_simd128__)
+struct D2 { v128_t v; };
+inline D2 make2(double lane0, double lane1) { return {wasm_f64x2_make(lane0, lane1)}; }
+inline D2 splat2(double x) { return {wasm_f64x2_splat(x)}; }
+inline D2 add(D2 a, D2 b) { return {wasm_f64x2_add(a.v, b.v)}; }
+inline D2 sub(D2 a, D2 b) { return {wasm_f64x2_sub(a.v, b.v)}; }
+inline D2 mul(D2 a, D2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
+inline D2 div(D2 a, D2 b) { return {wasm_f64x2_div(a.v, b.v)}; }
+inline double lane0(D2 a) { return wasm_f64x2_extract_lane(a.v, 0); }
+inline double lane1(D2 a) { return wasm_f64x2_extract_lane(a.v, 1); }
+#elif defined(__SSE2__)
+struct D2 { __m128d v; };
+inline D2 make2(double lane0, double lane1) { return {_mm_set_pd(lane1, lane0)}; }
+inline D2 splat2(double x) { return {_mm_set1_pd(x)}; }
+inline D2 add(D2 a, D2 b) { return {_mm_add_pd(a.v, b.v)}; }
+inline D2 sub(D2 a, D2 b) { return {_mm_sub_pd(a.v, b.v)}; }
+inline D2 mul(D2 a, D2 b) { return {_mm_mul_pd(a.v, b.v)}; }
+inline D2 div(D2 a, D2 b) { return {_mm_div_pd(a.v, b.v)}; }
+inline double lane0(D2 a) { return _mm_cvtsd_f64(a.v); }
+inline double lane1(D2 a) { return _mm_cvtsd_f64(_mm_unpackhi_pd(a.v, a.v)); }
+#else
+struct D2 { double v[2]; };
+inline D2 make2(double lane0, double lane1) { return {{lane0, lane1}}; }
+inline D2 splat2(double x) { return {{x, x}}; }
+inline D2 add(D2 a, D2 b) { return {{a.v[0] + b.v[0], a.v[1] + b.v[1]}}; }
+inline D2 sub(D2 a, D2 b) { return {{a.v[0] - b.v[0], a.v[1] - b.v[1]}}; }
+inline D2 mul(D2 a, D2 b) { return {{a.v[0] * b.v[0], a.v[1] * b.v[1]}}; }
+inline D2 div(D2 a, D2 b) { return {{a.v[0] / b.v[0], a.v[1] / b.v[1]}}; }
+inline double lane0(D2 a) { return a.v[0]; }
+inline double lane1(D2 a) { return a.v[1]; }
+#endif
+
 }  // namespace aw::simd

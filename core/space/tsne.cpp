@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/math/matrix.hpp"
+#include "core/math/simd.hpp"
 #include "core/space/exact_math.hpp"
 #include "core/space/power_table.hpp"
 #include "core/rng/numpy_generator.hpp"
@@ -155,6 +156,33 @@ void TsneRun::prepare() {
   points_ = Eigen::MatrixXf();  // not needed any more
 }
 
+// 2-D attraction over a row's affinities e, e+1, ... (while two are left), even entries in lane 0
+// and odd ones in lane 1 of `attraction`, with the scalar code's operations in its order (the
+// same sums to the bit): Σ p·exaggeration·q · (y_i − y_j), q = 1 / (1 + d²). Returns the first
+// entry not done.
+int TsneRun::attract_pairs_2d(const double* yi, int e, int end, double exaggeration, double (&attraction)[2][2]) const {
+  using namespace aw::simd;
+  const D2 one = splat2(1.0), times = splat2(exaggeration), xi = splat2(yi[0]), yi1 = splat2(yi[1]);
+  D2 along_x = make2(attraction[0][0], attraction[1][0]), along_y = make2(attraction[0][1], attraction[1][1]);
+  const int* column = p_.column.data();
+  const double* value = p_.value.data();
+  for (; e + 1 < end; e += 2) {
+    const double* y0 = &y_[static_cast<std::size_t>(column[e]) * 2];
+    const double* y1 = &y_[static_cast<std::size_t>(column[e + 1]) * 2];
+    const D2 dx = sub(xi, make2(y0[0], y1[0]));
+    const D2 dy = sub(yi1, make2(y0[1], y1[1]));
+    const D2 q = div(one, add(one, add(mul(dx, dx), mul(dy, dy))));
+    const D2 pq = mul(mul(make2(value[e], value[e + 1]), times), q);
+    along_x = add(along_x, mul(pq, dx));
+    along_y = add(along_y, mul(pq, dy));
+  }
+  attraction[0][0] = lane0(along_x);
+  attraction[1][0] = lane1(along_x);
+  attraction[0][1] = lane0(along_y);
+  attraction[1][1] = lane1(along_y);
+  return e;
+}
+
 template <int D>
 void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
   const bool exaggerated = iteration_ < options_.exaggeration_iterations;
@@ -196,6 +224,10 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
     };
     const int end = p_.row_start[static_cast<std::size_t>(i) + 1];
     int e = p_.row_start[static_cast<std::size_t>(i)];
+    if constexpr (D == 2) {
+      // the same two lanes, two affinities per instruction (most iterations: no KL to add up)
+      if (!with_error) e = attract_pairs_2d(yi, e, end, exaggeration, attraction);
+    }
     for (; e + 1 < end; e += 2) {
       attract(0, e);
       attract(1, e + 1);

@@ -78,6 +78,7 @@ class TsneRun {
   void stop_unless_drawable();
   template <int D>
   void gradient_in(BarnesHutTree<D>& tree, bool with_error);
+  int attract_pairs_2d(const double* yi, int e, int end, double exaggeration, double (&attraction)[2][2]) const;
 
   TsneOptions options_;
   int n_ = 0, dim_ = 2;
