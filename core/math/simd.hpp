@@ -6,7 +6,8 @@
 // min, |x|, horizontal sums and maxima, and an exp for arguments ≤ 0; and for the int8 products
 // (core/math/int8_matmul.hpp) eight int16 and four int32 lanes with the widening dot product
 // dot_pairs, lane i = a[2i]·b[2i] + a[2i+1]·b[2i+1] in int32 (wasm i32x4.dot_i16x8_s, SSE2 pmaddwd),
-// which gives the same integers on every target.
+// which gives the same integers on every target. And two doubles at a time (D2, at the end) for
+// t-SNE's attractive forces.
 #pragma once
 #include <cmath>
 #include <cstdint>
