@@ -199,7 +199,12 @@ test('qkv, the lab and the flow change their sections in place: the same element
   await flow.page.click('section.overview .step-next');
   await flow.page.click('section.overview .step-next');
   assert.match(await flow.page.textContent('section.overview .step-label'), /^Step 3 of 4/);
+  // the heads sketch, written again on each edit, stays on the reader's step too
+  await flow.page.click('section.heads .step-next');
+  assert.match(await flow.page.textContent('section.heads .step-label'), /^Step 2 of 4/);
   await retype(flow.page, '#flow-sentence', 'bank of the muddy river');
+  assert.match(await flow.page.textContent('section.heads .step-label'), /^Step 2 of 4/, 'the heads sketch is still on its step');
+  assert.match(await flow.page.textContent('section.heads .step-caption'), /muddy/);
   assert.equal(await same(flow.page, diagram, await flow.page.$('.flow-diagram svg.flow-svg')), true, 'the same diagram');
   assert.equal(await same(flow.page, table, await flow.page.$('table.flow-table')), true, 'the same table');
   assert.equal(await same(flow.page, overview, await flow.page.$('section.overview svg.overview-svg')), true, 'the same overview');

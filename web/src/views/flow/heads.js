@@ -70,7 +70,9 @@ export function drawHeads(section, { chapter, report, tokens, update }) {
   if (heads === 1) concat.append('span').text(' — with one head this is exactly the y of the Class 05 flow above (÷ √d_model).');
 
   const perHead = (h) => `head ${h + 1}: ${Array.from(s.perHead[h].baseWeights, (w, j) => `${num(w)} on “${tokens[j]}”`).join(', ')}`;
-  stepThrough(main, {
+  // written again on each edit: the reader stays on the step they were on
+  const stepper = stepThrough(main, {
+    start: steppers.get(section.node())?.step() ?? 0,
     diagram: main,
     before: '.heads-grid',
     steps: [
@@ -80,6 +82,7 @@ export function drawHeads(section, { chapter, report, tokens, update }) {
       { title: 'side by side', text: `The ${heads} outputs are concatenated: ${heads} × ${s.headDim} = ${dModel} numbers again, ${vectorText(s.concatBase)}.` },
     ],
   });
+  steppers.set(section.node(), stepper);
   // one row per token and a column per head: tokens may be up to 64, heads at most 16
   // closed, as a heatmap's "Show as table" is (issue 34); kept open across redraws once opened
   const tableBox = main.append('details').attr('class', 'figure-table-box').property('open', headsTableOpen(section));
@@ -97,6 +100,9 @@ export function drawHeads(section, { chapter, report, tokens, update }) {
     s.perHead.forEach((hd, h) => tr.append('td').attr('data-head', h).attr('data-value', full(hd.baseWeights[j])).text(num(hd.baseWeights[j])));
   });
 }
+
+// The step-through last drawn in each heads section.
+const steppers = new WeakMap();
 
 /** Whether the reader left the heads' table open (the section is written again on each edit). */
 function headsTableOpen(section) {
