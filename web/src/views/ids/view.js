@@ -9,10 +9,10 @@ import { heatmapHolder } from '../shared/heatmap-holders.js';
 import { num, numOrNotDefined } from '../../format.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { text } from '../../params.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, shown, keptTable, morePart } from '../../components/parts.js';
 import { SIZES } from './chapter.js';
 import { mountWordMethods } from './word-methods.js';
-import { moreFold, keptFold } from '../../components/more.js';
+import { moreFold } from '../../components/more.js';
 
 /** The IDs-to-vectors chapter (its number: its place in views/chapters.js). */
 export const view = {
@@ -113,132 +113,128 @@ function secondDocumentWith(r, word) {
   return { index, reordered: reordered.has(index) };
 }
 
-function tellsTable(section, tells, doesNot) {
-  const dl = section.append('dl').attr('class', 'tells');
-  dl.append('dt').text('tells you');
-  dl.append('dd').text(tells);
-  dl.append('dt').text('does not tell you');
-  dl.append('dd').text(doesNot);
+// Each section is made of parts (components/parts.js) found again on every render: text is
+// rewritten only where it changed, lists and tables are data joins keyed by token position or
+// word, and the maps' holders stay, so a keystroke updates the section instead of rebuilding it.
+
+/** The "tells you / does not tell you" pair that closes each section. */
+function tells(section, tellsText, doesNotText) {
+  const dl = part(section, 'dl.tells', 'tells');
+  part(dl, 'dt', 'tells-term').text('tells you');
+  part(dl, 'dd', 'tells').text(tellsText);
+  part(dl, 'dt', 'not-term').text('does not tell you');
+  part(dl, 'dd', 'not').text(doesNotText);
 }
 
-// The sections are written again on each render; their maps' holders are kept (by name), so
-// the maps are updated in place.
+/** A map drawn into its own part of `section` (so it keeps its place among the parts). */
 function heat(section, parent, spec) {
   drawHeatmap(heatmapHolder(section, parent, spec.name), { palette: 'weights', ...spec });
 }
 
+/** A table made once in `parent` with a header row of `heads`; returns its tbody. */
+function tableWithHeads(parent, name, className, heads) {
+  const table = keptTable(parent, name, className);
+  parts(part(part(table, 'thead', 'head'), 'tr', 'row'), 'th', heads, (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+  return part(table, 'tbody', 'body');
+}
+
 function drawIds(section, r, current) {
-  section.html('');
-  const tokens = Array.from(r.documents[r.focus]);
   const ids = Array.from(r.ids[r.focus]);
-  const list = section.append('ol').attr('class', 'tokens id-tokens').attr('aria-label', 'tokens of the document with their IDs');
-  tokens.forEach((t, i) => {
-    const li = list.append('li').attr('data-id', ids[i]);
-    li.append('span').attr('class', 'token-text').text(t.text);
-    li.append('span').attr('class', 'token-key').text(`→ ${ids[i]}`);
+  const tokens = Array.from(r.documents[r.focus], (t, i) => ({ text: t.text, id: ids[i] }));
+  const list = part(section, 'ol.tokens.id-tokens', 'tokens').attr('aria-label', 'tokens of the document with their IDs');
+  parts(list, 'li', tokens, (_, i) => i, (li, t) => {
+    li.attr('data-id', t.id);
+    part(li, 'span.token-text', 'text').text(t.text);
+    part(li, 'span.token-key', 'id').text(`→ ${t.id}`);
   });
-  section.append('p').text(`The vocabulary has ${r.vocabulary.length} entries, listed alphabetically (as scikit-learn lists them), so an ID is a position in that list. Shape of the ID sequence: (${ids.length},).`);
-  const p = section.append('p').attr('class', 'id-gap').attr('data-gap-sorted', r.gapSorted ?? '').attr('data-gap-first', r.gapFirst ?? '');
-  if (r.gapSorted === null) {
-    p.text(`“${current.repWordA}” or “${current.repWordB}” is not in the corpus, so there is no ID gap to show.`);
-  } else {
-    p.text(`“${current.repWordA}” has ID ${r.idASorted} and “${current.repWordB}” ID ${r.idBSorted}: a gap of ${r.gapSorted}. List the same words by first appearance instead and they become ${r.idAFirst} and ${r.idBFirst}, a gap of ${r.gapFirst}. The gap belongs to the list, not to the words: it says nothing about whether they mean similar things.`);
-  }
-  const table = section.append('details').attr('class', 'vocab-list');
-  table.append('summary').text('The whole vocabulary with both numberings');
-  const t = dataTable(table).attr('class', 'checks');
-  const head = t.append('thead').append('tr');
-  for (const h of ['word', 'ID (alphabetical)', 'ID (first appearance)']) head.append('th').attr('scope', 'col').text(h);
-  const body = t.append('tbody');
-  Array.from(r.vocabulary).forEach((w, id) => {
-    const tr = body.append('tr');
-    tr.append('th').attr('scope', 'row').text(w);
-    tr.append('td').text(id);
-    tr.append('td').text(Array.from(r.firstAppearance).indexOf(w));
+  part(section, 'p', 'vocabulary').text(`The vocabulary has ${r.vocabulary.length} entries, listed alphabetically (as scikit-learn lists them), so an ID is a position in that list. Shape of the ID sequence: (${ids.length},).`);
+  part(section, 'p.id-gap', 'gap').attr('data-gap-sorted', r.gapSorted ?? '').attr('data-gap-first', r.gapFirst ?? '').text(
+    r.gapSorted === null
+      ? `“${current.repWordA}” or “${current.repWordB}” is not in the corpus, so there is no ID gap to show.`
+      : `“${current.repWordA}” has ID ${r.idASorted} and “${current.repWordB}” ID ${r.idBSorted}: a gap of ${r.gapSorted}. List the same words by first appearance instead and they become ${r.idAFirst} and ${r.idBFirst}, a gap of ${r.gapFirst}. The gap belongs to the list, not to the words: it says nothing about whether they mean similar things.`,
+  );
+  const details = part(section, 'details.vocab-list', 'vocabulary-list');
+  part(details, 'summary', 'summary').text('The whole vocabulary with both numberings');
+  const firstAppearance = Array.from(r.firstAppearance);
+  const body = tableWithHeads(details, 'table', 'checks', ['word', 'ID (alphabetical)', 'ID (first appearance)']);
+  parts(body, 'tr', Array.from(r.vocabulary), (w) => w, (tr, w, id) => {
+    part(tr, 'th', 'word').attr('scope', 'row').text(w);
+    part(tr, 'td', 'sorted').text(id);
+    part(tr, 'td', 'first').text(firstAppearance.indexOf(w));
   });
-  tellsTable(section, 'which vocabulary entry each position holds; IDs are how real models pick rows of an embedding table.', 'anything about meaning: the distance between two IDs is an accident of how the list was ordered.');
+  tells(section, 'which vocabulary entry each position holds; IDs are how real models pick rows of an embedding table.', 'anything about meaning: the distance between two IDs is an accident of how the list was ordered.');
 }
 
 function drawOneHot(section, r, current) {
-  section.html('');
   const tokens = Array.from(r.documents[r.focus], (t) => t.text);
-  section.append('p').text(`Each token becomes a row of ${r.vocabulary.length} numbers with a single 1 in its ID’s column. Shape: (${r.oneHot.rows}, ${r.oneHot.cols}), tokens × vocabulary.`);
-  const maps = section.append('div').attr('class', 'heatmap-row');
+  part(section, 'p', 'shape').text(`Each token becomes a row of ${r.vocabulary.length} numbers with a single 1 in its ID’s column. Shape: (${r.oneHot.rows}, ${r.oneHot.cols}), tokens × vocabulary.`);
+  const maps = part(section, 'div.heatmap-row', 'maps');
   heat(section, maps, { name: 'one-hot', matrix: r.oneHot, rowLabels: tokens, colLabels: Array.from(r.vocabulary), rowAxis: 'tokens', colAxis: 'vocabulary entries', valueText: String });
   heat(section, maps, { name: 'one-hot dot products', matrix: r.oneHotGram, rowLabels: tokens, colLabels: tokens, rowAxis: 'tokens', colAxis: 'tokens', valueText: String, note: '1 only where the same word appears twice.' });
-  const p = section.append('p').attr('class', 'onehot-pair').attr('data-dot', r.oneHotDotAB ?? '').attr('data-cosine', r.oneHotCosineAB ?? '');
-  if (r.oneHotDotAB !== null) {
-    p.text(`one-hot(“${current.repWordA}”) · one-hot(“${current.repWordB}”) = ${num(r.oneHotDotAB)}, cosine ${num(r.oneHotCosineAB)}. Every pair of different words gives exactly this: dog is as far from cat as from car.`);
-  }
-  tellsTable(section, 'which word is present, as a vector every model can multiply.', 'any graded relationship: all different words are equally unrelated, and the width grows with the vocabulary.');
+  part(section, 'p.onehot-pair', 'pair').attr('data-dot', r.oneHotDotAB ?? '').attr('data-cosine', r.oneHotCosineAB ?? '').text(
+    r.oneHotDotAB === null ? ''
+      : `one-hot(“${current.repWordA}”) · one-hot(“${current.repWordB}”) = ${num(r.oneHotDotAB)}, cosine ${num(r.oneHotCosineAB)}. Every pair of different words gives exactly this: dog is as far from cat as from car.`,
+  );
+  tells(section, 'which word is present, as a vector every model can multiply.', 'any graded relationship: all different words are equally unrelated, and the width grows with the vocabulary.');
 }
 
 function drawCounts(section, r) {
-  section.html('');
   const docs = r.documents.map((_, d) => `doc ${d + 1}`);
-  section.append('p').text(`One row per document: how often each vocabulary word occurs. Shape: (${r.counts.rows}, ${r.counts.cols}), documents × vocabulary.`);
-  heat(section, section, { name: 'counts', matrix: r.counts, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries', valueText: String, palette: 'counts' });
+  part(section, 'p', 'shape').text(`One row per document: how often each vocabulary word occurs. Shape: (${r.counts.rows}, ${r.counts.cols}), documents × vocabulary.`);
+  heat(section, part(section, 'div', 'map'), { name: 'counts', matrix: r.counts, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries', valueText: String, palette: 'counts' });
   const same = Array.from(r.sameCounts);
-  section.append('p').attr('class', 'same-counts').attr('data-pairs', same.map(([a, b]) => `${a}-${b}`).join(',')).text(
+  part(section, 'p.same-counts', 'same').attr('data-pairs', same.map(([a, b]) => `${a}-${b}`).join(',')).text(
     same.length
       ? `${same.map(([a, b]) => `Documents ${a + 1} and ${b + 1}`).join('; ')} have identical rows although the sentences differ: counting forgets the order of the words.`
       : 'No two documents have the same counts here. Try two sentences with the same words in a different order (the default corpus has one).',
   );
-  tellsTable(section, 'which words a document uses and how often.', 'word order (who chased whom), and the words’ meanings.');
+  tells(section, 'which words a document uses and how often.', 'word order (who chased whom), and the words’ meanings.');
 }
 
 function drawTfidf(section, r) {
-  section.html('');
   const docs = r.documents.map((_, d) => `doc ${d + 1}`);
-  keptFold(section, section, 'tfidf-how', 'how TF-IDF is computed').append('p').text(
+  part(morePart(section, 'tfidf-how', 'how TF-IDF is computed'), 'p', 'text').text(
     'TF-IDF scales each count by how rare the word is across the documents, idf = ln((1 + n) / (1 + df)) + 1, then scales each row to length 1: scikit-learn’s TfidfVectorizer with its defaults (smooth_idf, no sublinear tf, l2 norm), checked against it in the tests.',
   );
-  const t = dataTable(section).attr('class', 'checks idf-table');
-  const head = t.append('thead').append('tr');
-  for (const h of ['word', 'documents containing it (df)', 'idf']) head.append('th').attr('scope', 'col').text(h);
-  const body = t.append('tbody');
-  Array.from(r.vocabulary).forEach((w, j) => {
-    const tr = body.append('tr').attr('data-word', w);
-    tr.append('th').attr('scope', 'row').text(w);
-    tr.append('td').text(r.documentFrequency[j]);
-    tr.append('td').attr('class', 'computed').attr('data-value', String(r.idf[j])).text(num(r.idf[j]));
+  const body = tableWithHeads(section, 'idf', 'checks idf-table', ['word', 'documents containing it (df)', 'idf']);
+  parts(body, 'tr', Array.from(r.vocabulary), (w) => w, (tr, w, j) => {
+    tr.attr('data-word', w);
+    part(tr, 'th', 'word').attr('scope', 'row').text(w);
+    part(tr, 'td', 'df').text(r.documentFrequency[j]);
+    part(tr, 'td.computed', 'idf').attr('data-value', String(r.idf[j])).text(num(r.idf[j]));
   });
-  const maps = section.append('div').attr('class', 'heatmap-row');
+  const maps = part(section, 'div.heatmap-row', 'maps');
   heat(section, maps, { name: 'tf-idf', matrix: r.tfidf, rowLabels: docs, colLabels: Array.from(r.vocabulary), rowAxis: 'documents', colAxis: 'vocabulary entries' });
   heat(section, maps, { name: 'tf-idf cosine', matrix: r.tfidfCosine, rowLabels: docs, colLabels: docs, rowAxis: 'documents', colAxis: 'documents', note: 'Rows have length 1, so their dot product is their cosine.' });
-  tellsTable(section, 'which words are characteristic of a document; still a strong baseline for search (BM25 is its cousin).', 'order or meaning: reordered sentences score a cosine of 1, and synonyms share nothing.');
+  tells(section, 'which words are characteristic of a document; still a strong baseline for search (BM25 is its cousin).', 'order or meaning: reordered sentences score a cosine of 1, and synonyms share nothing.');
 }
 
 function drawDense(section, { r, experiment, second, current, docText }) {
-  section.html('');
   const word = current.repWordA;
-  if (!experiment) {
-    section.append('p').text(`To compare a word across two documents, word a (“${word}”) must appear in the shown document and in another one.`);
-  }
-  if (experiment) {
-    const first = experiment.first;
-    const tokens = Array.from(first.tokens, (t) => t.text);
-    keptFold(section, section, 'dense-how', 'what a dense row is').append('p').text(
-      `Dense: every vocabulary word owns a row of ${first.X.cols} numbers in an embedding table (here the NumPy notebook’s random, untrained table, default_rng(${current.embedSeed})); a sentence looks its words up. Shape: (${first.X.rows}, ${first.X.cols}), tokens × features.`,
-    );
-    drawHeatmap(heatmapHolder(section, section, 'X (dense)'), {
-      name: 'X (dense)', matrix: first.X, rowLabels: tokens, colLabels: Array.from({ length: first.X.cols }, (_, f) => `f${f}`), rowAxis: 'tokens', colAxis: 'features', palette: 'diverging',
-    });
-    const byName = Object.fromEntries(experiment.cosines.map((c) => [c.name, c]));
-    const raw = byName.raw_target_across_sentences;
-    const ctx = byName.contextual_target_across_sentences;
-    const p = section.append('p').attr('class', 'dense-compare').attr('data-raw', raw.value ?? '').attr('data-contextual', ctx.value ?? '');
-    p.text(
-      `“${word}” in document ${r.focus + 1} (“${docText(r.focus)}”) and in document ${second.index + 1} (“${docText(second.index)}”): the looked-up vectors have cosine ${numOrNotDefined(raw.value)}, because a table gives a word the same row wherever it appears. After one attention block (the Q/K/V chapter’s Y), the contextual vectors have cosine ${numOrNotDefined(ctx.value)}: each mixes in its own sentence.`,
-    );
-    if (second.reordered) {
-      section.append('p').attr('class', 'reordered-note').text(
-        'These two documents hold the same words in a different order. Attention without position information cannot tell them apart, so the contextual vectors of a word come out the same in both: order-blindness, like the bag of words above.',
-      );
-    }
-    tellsTable(section, 'dense: a compact vector per word that training can shape; contextual: a vector that depends on the surrounding words.',
-      'with random, untrained numbers, nothing about meaning; a different context makes a different vector, which is not the same as a better one. Coordinates have no human labels either way.');
-  }
+  shown(part(section, 'p', 'no-pair'), !experiment).text(
+    experiment ? '' : `To compare a word across two documents, word a (“${word}”) must appear in the shown document and in another one.`,
+  );
+  const shownPair = shown(part(section, 'div', 'pair'), Boolean(experiment));
+  if (!experiment) return;
+  const first = experiment.first;
+  const tokens = Array.from(first.tokens, (t) => t.text);
+  part(morePart(shownPair, 'dense-how', 'what a dense row is'), 'p', 'text').text(
+    `Dense: every vocabulary word owns a row of ${first.X.cols} numbers in an embedding table (here the NumPy notebook’s random, untrained table, default_rng(${current.embedSeed})); a sentence looks its words up. Shape: (${first.X.rows}, ${first.X.cols}), tokens × features.`,
+  );
+  drawHeatmap(heatmapHolder(section, part(shownPair, 'div', 'map'), 'X (dense)'), {
+    name: 'X (dense)', matrix: first.X, rowLabels: tokens, colLabels: Array.from({ length: first.X.cols }, (_, f) => `f${f}`), rowAxis: 'tokens', colAxis: 'features', palette: 'diverging',
+  });
+  const byName = Object.fromEntries(experiment.cosines.map((c) => [c.name, c]));
+  const raw = byName.raw_target_across_sentences;
+  const ctx = byName.contextual_target_across_sentences;
+  part(shownPair, 'p.dense-compare', 'compare').attr('data-raw', raw.value ?? '').attr('data-contextual', ctx.value ?? '').text(
+    `“${word}” in document ${r.focus + 1} (“${docText(r.focus)}”) and in document ${second.index + 1} (“${docText(second.index)}”): the looked-up vectors have cosine ${numOrNotDefined(raw.value)}, because a table gives a word the same row wherever it appears. After one attention block (the Q/K/V chapter’s Y), the contextual vectors have cosine ${numOrNotDefined(ctx.value)}: each mixes in its own sentence.`,
+  );
+  shown(part(shownPair, 'p.reordered-note', 'reordered'), second.reordered).text(
+    'These two documents hold the same words in a different order. Attention without position information cannot tell them apart, so the contextual vectors of a word come out the same in both: order-blindness, like the bag of words above.',
+  );
+  tells(shownPair, 'dense: a compact vector per word that training can shape; contextual: a vector that depends on the surrounding words.',
+    'with random, untrained numbers, nothing about meaning; a different context makes a different vector, which is not the same as a better one. Coordinates have no human labels either way.');
 }
 
 function buildShapeControls(section, state, update) {
@@ -259,19 +255,15 @@ function drawShapes(section, shapes, current) {
     select(`#${s.id}`).property('value', current[s.key]);
     select(`#${s.id}-value`).text(String(current[s.key]));
   }
-  section.html('');
-  const t = dataTable(section).attr('class', 'shapes rep-shapes');
-  const head = t.append('thead').append('tr');
-  for (const h of ['representation (its axes)', 'shape', 'numbers stored']) head.append('th').attr('scope', 'col').text(h);
-  const body = t.append('tbody');
-  for (const s of shapes) {
-    const tr = body.append('tr').attr('data-name', s.name);
-    const th = tr.append('th').attr('scope', 'row');
-    th.append('span').text(s.name);
-    th.append('span').attr('class', 'how').text(s.axes);
-    tr.append('td').attr('class', 'shape').text(`(${s.shape.join(', ')}${s.shape.length === 1 ? ',' : ''})`);
-    tr.append('td').attr('class', 'count').attr('data-value', String(s.values)).text(s.values.toLocaleString('en'));
-  }
-  keptFold(section, section, 'shapes-where', 'where each size appears').append('p').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table, the dense vectors and the contextual vectors built from them; the sequence length in everything that has one row per token.');
+  const body = tableWithHeads(section, 'table', 'shapes rep-shapes', ['representation (its axes)', 'shape', 'numbers stored']);
+  parts(body, 'tr', shapes, (s) => s.name, (tr, s) => {
+    tr.attr('data-name', s.name);
+    const th = part(tr, 'th', 'name').attr('scope', 'row');
+    part(th, 'span', 'name').text(s.name);
+    part(th, 'span.how', 'axes').text(s.axes);
+    part(tr, 'td.shape', 'shape').text(`(${s.shape.join(', ')}${s.shape.length === 1 ? ',' : ''})`);
+    part(tr, 'td.count', 'count').attr('data-value', String(s.values)).text(s.values.toLocaleString('en'));
+  });
+  part(morePart(section, 'shapes-where', 'where each size appears'), 'p', 'text').text('The vocabulary size appears only in the one-hot, count and table shapes; the width only in the table, the dense vectors and the contextual vectors built from them; the sequence length in everything that has one row per token.');
 }
 
