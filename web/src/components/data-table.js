@@ -55,9 +55,12 @@ function fitWaiting() {
   waiting.clear();
   for (const table of tables) {
     labelColumns(table);
-    table.classList.remove('as-cards');
+    if (table.classList.contains('as-cards')) table.classList.remove('as-cards');
   }
-  const boxWidths = tables.map((table) => (table.isConnected ? table.parentElement.clientWidth : 0));
+  // A table in a closed <details> is not measured: it has no width there, and Chromium lays out
+  // each closed fold on its own to answer (one forced layout per fold). Its box's width changes
+  // when the fold opens, and the table is fitted then (tableBox).
+  const boxWidths = tables.map((table) => (table.isConnected && !table.closest('details:not([open])') ? table.parentElement.clientWidth : 0));
   const tooWide = tables.map((table, k) => boxWidths[k] > 0 && table.offsetWidth > boxWidths[k] + 1);
   const asCards = tables.map((table, k) => {
     if (boxWidths[k] === 0) return false; // not on screen (a closed <details>): fitted when it opens
@@ -66,12 +69,15 @@ function fitWaiting() {
   });
   tables.forEach((table, k) => { if (asCards[k]) table.classList.add('as-cards'); });
   // A box that scrolls must be reachable from the keyboard; one that does not is no Tab stop.
-  // (Measured again only where the cards may still be too wide: a second layout, rarely.)
+  // (Measured again only where the cards may still be too wide: a second layout, rarely.) Every
+  // box is measured before any is written: a tabindex written between two measurements made the
+  // browser style and lay the page out again for the next one (four layouts per flow keystroke).
+  const scrolls = tables.map((table, k) => boxWidths[k] > 0 && (asCards[k] ? table.offsetWidth > boxWidths[k] + 1 : tooWide[k]));
   tables.forEach((table, k) => {
     if (boxWidths[k] === 0) return;
-    const scrolls = asCards[k] ? table.offsetWidth > boxWidths[k] + 1 : tooWide[k];
-    if (scrolls) table.parentElement.setAttribute('tabindex', '0');
-    else table.parentElement.removeAttribute('tabindex');
+    const box = table.parentElement;
+    if (scrolls[k] && box.getAttribute('tabindex') !== '0') box.setAttribute('tabindex', '0');
+    else if (!scrolls[k] && box.hasAttribute('tabindex')) box.removeAttribute('tabindex');
   });
 }
 
@@ -80,7 +86,8 @@ function labelColumns(table) {
   const heads = Array.from(table.querySelectorAll('thead tr:last-child > th'), (th) => th.textContent.trim());
   for (const row of table.querySelectorAll('tbody > tr, tfoot > tr')) {
     Array.from(row.cells).forEach((cell, k) => {
-      if (heads[k] && cell.tagName === 'TD') cell.dataset.label = heads[k];
+      // (written only when it differs: an attribute written again restyles the cell)
+      if (heads[k] && cell.tagName === 'TD' && cell.dataset.label !== heads[k]) cell.dataset.label = heads[k];
     });
   }
 }
