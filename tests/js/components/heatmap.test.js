@@ -189,7 +189,6 @@ describe('large maps (canvas cells)', () => {
         putImageData: (pixels) => puts.push({ canvas, pixels: Array.from(pixels.data) }),
       };
     });
-    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(() => {});
     return puts;
   }
 
@@ -202,9 +201,14 @@ describe('large maps (canvas cells)', () => {
     const image = root.querySelector('image.cells-image');
     const canvas = figure.heatmap.canvas;
 
+    // the page shows the canvas itself (no picture encoded per update): it sits in the SVG
+    expect(root.querySelector('.cells-canvas canvas')).toBe(canvas);
+    expect(image.hasAttribute('href')).toBe(false);
+
     drawHeatmap(root, spec(side, side, () => 1));
     expect(root.querySelector('image.cells-image')).toBe(image);
     expect(figure.heatmap.canvas).toBe(canvas);
+    expect(root.querySelector('.cells-canvas canvas')).toBe(canvas);
     expect(puts).toHaveLength(2);
     expect(puts[1].canvas).toBe(puts[0].canvas);
     expect(puts[1].pixels).not.toEqual(puts[0].pixels); // blue, then red

@@ -71,6 +71,8 @@ function svgText(svg) {
     target.removeAttribute('tabindex');
     target.removeAttribute('class');
   });
+  // HTML inside the picture (a heatmap's canvas) does not travel: what it shows is in an <image>
+  for (const html of clone.querySelectorAll('foreignObject')) html.remove();
   const [, , w, h] = (svg.getAttribute('viewBox') ?? `0 0 ${svg.clientWidth} ${svg.clientHeight}`).split(/\s+/).map(Number);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', w);

@@ -1,7 +1,14 @@
 // Large maps (> SVG_CELL_LIMIT cells): the values are painted into a canvas, one pixel per cell,
-// shown by one SVG <image> scaled up without smoothing; labels, legend and marks stay SVG. A
-// 1024 × 1024 matrix is then one element instead of three million. The canvas, the image and the
-// cursor are made once per map; an update paints the same canvas again.
+// shown in the SVG (a <foreignObject>) scaled up without smoothing; labels, legend and marks stay
+// SVG. A 1024 × 1024 matrix is then one element instead of three million. The canvas, the cursor
+// and the marks are made once per map; an update paints the same canvas again.
+//
+// The canvas is shown as it is. It used to be encoded to a PNG (toBlob), given a blob: URL and
+// shown by an SVG <image>: per large map and keystroke an encoding, a URL made and revoked
+// (about a millisecond each on the main thread in Chromium) and a decoding, so the Q/K/V
+// chapter's maps at 64 tokens showed a frame or more after the rest of the edit. The <image>
+// stays, without a picture: it gives the pointer its cell (interaction.js) and carries the
+// picture into an exported file (export-menu.js), where a canvas cannot go.
 import { rgb } from 'd3';
 import { colourTable } from './colour.js';
 import { LABEL_WIDTH, HEADER_HEIGHT } from './layout.js';
@@ -9,27 +16,26 @@ import { LABEL_WIDTH, HEADER_HEIGHT } from './layout.js';
 /** Cells painted per task (a few milliseconds each). */
 const PAINT_SLICE = 1 << 17;
 
-// Maps drawn as images hold a blob: URL and a bitmap canvas. A map whose chapter was left is not
-// coming back: its URL is revoked and its canvas emptied, so switching chapters leaks nothing.
-// (A holder a view takes out while it rebuilds is back on the page before any image is encoded.)
+// Maps drawn on a canvas hold its bitmap. A map whose chapter was left is not coming back: its
+// canvas is emptied, so switching chapters leaks nothing. (A holder a view takes out while it
+// rebuilds is back on the page before this runs.)
 const imageMaps = new Set();
 function letGoOfLeftMaps() {
   for (const hm of imageMaps) {
     if (hm.figure.node().isConnected) continue;
     imageMaps.delete(hm);
-    if (hm.imageUrl) URL.revokeObjectURL(hm.imageUrl);
-    hm.imageUrl = null;
     if (hm.canvas) hm.canvas.width = hm.canvas.height = 0;
     hm.canvas = null;
   }
 }
 
 export function drawCanvasCells(hm, layout) {
-  const image = drawImageElements(hm, layout);
-  const canvas = hm.canvas ?? (hm.canvas = document.createElement('canvas'));
+  const canvas = drawImageElements(hm, layout);
+  hm.canvas = canvas;
   const { rows, cols } = hm.spec.matrix;
-  canvas.width = cols;
-  canvas.height = rows;
+  // (setting a canvas's size clears it, even to the same size: the last picture stays until the new one is ready)
+  if (canvas.width !== cols) canvas.width = cols;
+  if (canvas.height !== rows) canvas.height = rows;
   const version = (hm.imageVersion = (hm.imageVersion ?? 0) + 1);
   const ctx = canvas.getContext('2d');
   // no 2D context (a DOM without canvas, as in unit tests): the elements stand, nothing is painted
@@ -39,20 +45,34 @@ export function drawCanvasCells(hm, layout) {
     return;
   }
   hm.imagePending = true;
-  paintInSlices(hm, ctx, version, () => showBitmap(hm, canvas, image, version));
+  paintInSlices(hm, ctx, version, () => {
+    imageMaps.add(hm);
+    letGoOfLeftMaps();
+    hm.imagePending = false;
+    if (!hm.pending) hm.figure.attr('data-drawn', 'true');
+  });
 }
 
-/** The <image>, the transparent cursor that takes focus and pointer, and the three marks. */
+/**
+ * The canvas (in a <foreignObject>), the <image> without a picture, the transparent cursor that
+ * takes focus and pointer, and the three marks; returns the canvas.
+ */
 function drawImageElements(hm, { cw, ch }) {
   const { spec } = hm;
   const { rows, cols } = spec.matrix;
   const g = hm.svg.select('g.cells');
+  const crisp = cw >= 1 && ch >= 1;
+  const shown = g.selectAll('.cells-canvas').data([0]).join((enter) => enter.append('foreignObject')
+    .attr('class', 'cells-canvas').attr('aria-hidden', 'true')
+    .call((fo) => fo.append('xhtml:canvas')));
+  shown.attr('x', LABEL_WIDTH).attr('y', HEADER_HEIGHT).attr('width', cols * cw).attr('height', rows * ch)
+    .select('canvas').classed('crisp', crisp);
   const image = g.selectAll('image.cells-image').data([0]).join((enter) => enter.append('image')
     .attr('class', 'cells-image').attr('preserveAspectRatio', 'none'));
   // the presentation attribute also travels into an exported SVG, which has no stylesheet
   image.attr('x', LABEL_WIDTH).attr('y', HEADER_HEIGHT).attr('width', cols * cw).attr('height', rows * ch)
-    .attr('image-rendering', cw >= 1 && ch >= 1 ? 'optimizeSpeed' : 'auto')
-    .classed('crisp', cw >= 1 && ch >= 1);
+    .attr('image-rendering', crisp ? 'optimizeSpeed' : 'auto')
+    .classed('crisp', crisp);
   const cursor = g.selectAll('rect.cells-cursor').data([0]).join((enter) => enter.append('rect')
     .attr('class', 'cells-cursor').attr('fill', 'transparent'));
   cursor.attr('x', LABEL_WIDTH).attr('y', HEADER_HEIGHT).attr('width', cols * cw).attr('height', rows * ch)
@@ -62,15 +82,18 @@ function drawImageElements(hm, { cw, ch }) {
     g.selectAll(`rect.${cls}`).data([0]).join((enter) => enter.append('rect').attr('class', `mark ${cls}`)
       .attr('fill', 'none').attr('pointer-events', 'none').attr('hidden', true));
   }
-  return image;
+  return shown.select('canvas').node();
 }
 
-/** The image's size after a zoom (the bitmap is unchanged). */
+/** The picture's size after a zoom (the bitmap is unchanged). */
 export function resizeImage(hm, { cw, ch }) {
   const { rows, cols } = hm.spec.matrix;
+  const crisp = cw >= 1 && ch >= 1;
+  hm.svg.select('.cells-canvas').attr('width', cols * cw).attr('height', rows * ch)
+    .select('canvas').classed('crisp', crisp);
   hm.svg.select('image.cells-image').attr('width', cols * cw).attr('height', rows * ch)
-    .attr('image-rendering', cw >= 1 && ch >= 1 ? 'optimizeSpeed' : 'auto')
-    .classed('crisp', cw >= 1 && ch >= 1);
+    .attr('image-rendering', crisp ? 'optimizeSpeed' : 'auto')
+    .classed('crisp', crisp);
   hm.svg.select('rect.cells-cursor').attr('width', cols * cw).attr('height', rows * ch);
 }
 
@@ -121,20 +144,4 @@ function paintInSlices(hm, ctx, version, done) {
     finish();
   };
   tick();
-}
-
-// The bitmap is encoded off the main thread (toBlob); the map counts as drawn once it shows.
-function showBitmap(hm, canvas, image, version) {
-  canvas.toBlob((blob) => {
-    if (version !== hm.imageVersion || !blob) return;
-    const url = URL.createObjectURL(blob);
-    const old = hm.imageUrl;
-    hm.imageUrl = url;
-    image.node().setAttribute('href', url);
-    if (old) URL.revokeObjectURL(old);
-    imageMaps.add(hm);
-    letGoOfLeftMaps();
-    hm.imagePending = false;
-    if (!hm.pending) hm.figure.attr('data-drawn', 'true');
-  }, 'image/png');
 }

@@ -14,11 +14,19 @@ export function updateExportMenu(hm, spec) {
   hm.exportName = name;
 }
 
-/** For Export: the map drawn now if it waited, its image written into the file (not a blob: URL). */
+/**
+ * For Export: the map drawn now if it waited, and a large map's picture written into the file: the
+ * canvas the page shows cannot travel in an SVG file, so its <image> is given the canvas as a
+ * data: URL for the copy export.js makes at once, and let go of after it (the page keeps
+ * showing the canvas, which the next edit repaints).
+ */
 function exportSvg(hm) {
   if (hm.pending) paint(hm);
   hm.finishImage?.();
   const image = hm.svg.select('image.cells-image');
-  if (!image.empty() && hm.canvas) image.attr('href', hm.canvas.toDataURL('image/png'));
+  if (!image.empty() && hm.canvas) {
+    image.attr('href', hm.canvas.toDataURL('image/png'));
+    queueMicrotask(() => image.attr('href', null));
+  }
   return hm.svg.node();
 }
