@@ -185,7 +185,8 @@ inline F4 exp_nonpositive(F4 x) {
   return zero_where_below(x, lowest, mul(er, pow2_of_int(n)));
 }
 
-// Two doubles at a time, for t-SNE's attractive forces (core/space/tsne.cpp): each lane does
+// Two doubles at a time, for t-SNE's attractive forces (core/space/tsne.cpp) and the trainer's
+// products (core/math/row_product.hpp): each lane does
 // the scalar code's IEEE operations (no fused multiply-add: -ffp-contract=off), so a sum kept in
 // its own lane, in the scalar order, is the same to the bit on every target.
 #if defined(__wasm_simd128__)
@@ -198,6 +199,8 @@ inline D2 mul(D2 a, D2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
 inline D2 div(D2 a, D2 b) { return {wasm_f64x2_div(a.v, b.v)}; }
 inline double lane0(D2 a) { return wasm_f64x2_extract_lane(a.v, 0); }
 inline double lane1(D2 a) { return wasm_f64x2_extract_lane(a.v, 1); }
+inline D2 load2(const double* p) { return {wasm_v128_load(p)}; }  // any alignment
+inline void store2(double* p, D2 a) { wasm_v128_store(p, a.v); }
 #elif defined(__SSE2__)
 struct D2 { __m128d v; };
 inline D2 make2(double lane0, double lane1) { return {_mm_set_pd(lane1, lane0)}; }
@@ -208,6 +211,8 @@ inline D2 mul(D2 a, D2 b) { return {_mm_mul_pd(a.v, b.v)}; }
 inline D2 div(D2 a, D2 b) { return {_mm_div_pd(a.v, b.v)}; }
 inline double lane0(D2 a) { return _mm_cvtsd_f64(a.v); }
 inline double lane1(D2 a) { return _mm_cvtsd_f64(_mm_unpackhi_pd(a.v, a.v)); }
+inline D2 load2(const double* p) { return {_mm_loadu_pd(p)}; }
+inline void store2(double* p, D2 a) { _mm_storeu_pd(p, a.v); }
 #else
 struct D2 { double v[2]; };
 inline D2 make2(double lane0, double lane1) { return {{lane0, lane1}}; }
@@ -218,6 +223,8 @@ inline D2 mul(D2 a, D2 b) { return {{a.v[0] * b.v[0], a.v[1] * b.v[1]}}; }
 inline D2 div(D2 a, D2 b) { return {{a.v[0] / b.v[0], a.v[1] / b.v[1]}}; }
 inline double lane0(D2 a) { return a.v[0]; }
 inline double lane1(D2 a) { return a.v[1]; }
+inline D2 load2(const double* p) { return {{p[0], p[1]}}; }
+inline void store2(double* p, D2 a) { p[0] = a.v[0], p[1] = a.v[1]; }
 #endif
 
 }  // namespace aw::simd

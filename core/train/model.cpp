@@ -1,5 +1,6 @@
 #include "core/train/model.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/rng/torch_generator.hpp"
@@ -30,6 +31,13 @@ Parameters zeros_like(const Parameters& p, bool with_embeddings) {
 bool all_finite(const Parameters& p) {
   return p.E.allFinite() && p.W_q.allFinite() && p.W_k.allFinite() && p.W_v.allFinite() &&
          p.W_head.allFinite() && p.b_head.allFinite();
+}
+
+bool all_finite(const Gradients& g, const std::vector<int>& e_rows) {
+  for (const int r : e_rows) {
+    if (!g.E.row(r).allFinite()) return false;
+  }
+  return g.W_q.allFinite() && g.W_k.allFinite() && g.W_v.allFinite() && g.W_head.allFinite() && g.b_head.allFinite();
 }
 
 Parameters initial_parameters(int vocabulary, int d_model, int d_k, int classes, bool random_embeddings,
@@ -111,7 +119,10 @@ BatchResult batch_gradients(const Parameters& p, const std::vector<Sentence>& ba
     r.correct += f.predicted == batch[b].label ? 1 : 0;
     StageGradients d = backward(p, batch[b], f, weight, trainable_embeddings, r.gradients);
     if (b == 0) r.first = std::move(d);
+    if (trainable_embeddings) r.embedding_ids.insert(r.embedding_ids.end(), batch[b].ids.begin(), batch[b].ids.end());
   }
+  std::sort(r.embedding_ids.begin(), r.embedding_ids.end());
+  r.embedding_ids.erase(std::unique(r.embedding_ids.begin(), r.embedding_ids.end()), r.embedding_ids.end());
   return r;
 }
 

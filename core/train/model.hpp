@@ -24,6 +24,9 @@ using Gradients = Parameters;
 // Zeros of p's shapes; E stays empty unless with_embeddings (frozen embeddings need no gradient).
 Parameters zeros_like(const Parameters& p, bool with_embeddings = true);
 bool all_finite(const Parameters& p);
+// The same for gradients whose E is zero outside `e_rows` (a batch's gradient): only those rows
+// of E are read, not the whole table.
+bool all_finite(const Gradients& g, const std::vector<int>& e_rows);
 // Calls f(name, matrix) for every parameter in a fixed order (E first).
 template <typename F>
 void for_each_parameter(Parameters& p, F&& f) {
@@ -76,6 +79,9 @@ struct BatchResult {
   double loss = 0;             // mean over the batch
   int correct = 0;
   Gradients gradients;         // of the mean loss
+  // The rows of E the batch's sentences read, ascending, once each (when trainable_embeddings):
+  // the only rows of gradients.E that can be non-zero, so a step looks at these, not the table.
+  std::vector<int> embedding_ids;
   StageGradients first;        // the first sentence's stage gradients (as part of the mean)
 };
 // The batch's mean loss and its gradient: each sentence separately (no padding), weight 1/B.

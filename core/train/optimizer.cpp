@@ -1,5 +1,6 @@
 #include "core/train/optimizer.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace aw::train {
@@ -52,29 +53,42 @@ void Optimizer::adam_rows(MatD& w, const MatD& g, MatD& m, MatD& v, const std::v
 }
 
 const std::vector<int>& Optimizer::embedding_rows(const MatD& gE) {
+  std::vector<int> every_row(static_cast<std::size_t>(gE.rows()));
+  for (std::size_t r = 0; r < every_row.size(); ++r) every_row[r] = static_cast<int>(r);
+  return embedding_rows(gE, every_row);
+}
+
+const std::vector<int>& Optimizer::embedding_rows(const MatD& gE, const std::vector<int>& candidates) {
   had_gradient_.resize(static_cast<std::size_t>(gE.rows()), 0);
-  rows_.clear();
-  for (Eigen::Index r = 0; r < gE.rows(); ++r) {
+  // SGD moves only the rows with a gradient now; Adam also every row that had one before
+  if (kind_ == OptimizerKind::Sgd) std::fill(had_gradient_.begin(), had_gradient_.end(), 0);
+  for (const int r : candidates) {
     char& had = had_gradient_[static_cast<std::size_t>(r)];
-    if (!had || kind_ == OptimizerKind::Sgd) had = (gE.row(r).array() != 0.0).any() ? 1 : 0;
-    if (had) rows_.push_back(static_cast<int>(r));
+    if (!had) had = (gE.row(r).array() != 0.0).any() ? 1 : 0;
+  }
+  rows_.clear();
+  for (std::size_t r = 0; r < had_gradient_.size(); ++r) {
+    if (had_gradient_[r]) rows_.push_back(static_cast<int>(r));
   }
   return rows_;
 }
 
 void Optimizer::apply(Parameters& p, const Gradients& g, bool update_embeddings) {
+  if (!update_embeddings) return apply(p, g, std::vector<int>{});
+  const std::vector<int> rows = embedding_rows(g.E);
+  apply(p, g, rows);
+}
+
+void Optimizer::apply(Parameters& p, const Gradients& g, const std::vector<int>& e_rows) {
   ++steps_;
   auto update = [&](MatD& w, const MatD& grad, MatD& m, MatD& v) {
     if (kind_ == OptimizerKind::Sgd) sgd(w, grad);
     else adam(w, grad, m, v);
   };
-  if (update_embeddings) {
-    const std::vector<int>& rows = embedding_rows(g.E);
-    if (kind_ == OptimizerKind::Sgd) {
-      for (const int r : rows) p.E.row(r) -= learning_rate_ * g.E.row(r);
-    } else {
-      adam_rows(p.E, g.E, m_.E, v_.E, rows);
-    }
+  if (kind_ == OptimizerKind::Sgd) {
+    for (const int r : e_rows) p.E.row(r) -= learning_rate_ * g.E.row(r);
+  } else if (!e_rows.empty()) {
+    adam_rows(p.E, g.E, m_.E, v_.E, e_rows);
   }
   update(p.W_q, g.W_q, m_.W_q, v_.W_q);
   update(p.W_k, g.W_k, m_.W_k, v_.W_k);

@@ -17,6 +17,8 @@ class Optimizer {
   // Updates p in place from the gradients g (E only when `update_embeddings`, and of E only the
   // rows embedding_rows() names: every other row would be left as it is, to the bit).
   void apply(Parameters& p, const Gradients& g, bool update_embeddings);
+  // The same with E's rows given: what embedding_rows() answered for these gradients.
+  void apply(Parameters& p, const Gradients& g, const std::vector<int>& e_rows);
 
   // The rows of E that apply() with these gradients changes. SGD: the rows with a non-zero
   // gradient. Adam: also every row that had one in an earlier step (its moments keep moving it);
@@ -24,6 +26,9 @@ class Optimizer {
   // Most of a table's words are in no batch (the validation words, the rest of the vocabulary),
   // so this spares the update most of the table.
   const std::vector<int>& embedding_rows(const MatD& gE);
+  // The same when gE is zero outside `candidates` (a batch's ids, BatchResult::embedding_ids):
+  // only those rows of the gradient are read.
+  const std::vector<int>& embedding_rows(const MatD& gE, const std::vector<int>& candidates);
 
   OptimizerKind kind() const { return kind_; }
   double learning_rate() const { return learning_rate_; }

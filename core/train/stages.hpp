@@ -3,7 +3,9 @@
 // respect to the stage's inputs). One sentence at a time, so no padding mask is needed: a batch
 // is a loop over its sentences whose gradients are averaged (see model.hpp). The matrices are
 // tiny (a sentence of ~10 words, widths 8-100): below a few thousand multiply-adds a product is
-// coefficient-based (lazyProduct), where Eigen's blocked GEMM would cost more in set-up than it saves.
+// coefficient-based (lazyProduct), where Eigen's blocked GEMM would cost more in set-up than it saves;
+// above, two doubles at a time (core/math/row_product.hpp), the same sums in the same order as
+// Eigen's blocked product but without its packing, and in wasm SIMD where Eigen has none.
 //
 //   ids -> X = E[ids] -> Q = X W_q, K = X W_k, V = X W_v -> R = Q Kᵀ -> S = R / √d_k
 //       -> A = softmax_rows(S) -> Y = A V -> y = Y[target] -> z = y W_head + b_head
@@ -13,13 +15,14 @@
 #include <vector>
 
 #include "core/math/matrix.hpp"
+#include "core/math/row_product.hpp"
 
 namespace aw::train {
 
 template <typename A, typename B>
 MatD product(const A& a, const B& b) {
   if (a.rows() * a.cols() * b.cols() <= 4096) return a.lazyProduct(b);
-  return a * b;
+  return row_product(a, b);
 }
 
 // ---- embedding lookup: X[i] = E[ids[i]] ------------------------------------------------

@@ -73,8 +73,8 @@ Counts Trainer::counts() const {
 
 void Trainer::start_epoch() { epoch_order_ = epoch_order(shuffle_, static_cast<int>(train_.size())); }
 
-std::optional<std::string> Trainer::refusal(double loss, const Gradients& g) const {
-  if (!std::isfinite(loss) || !all_finite(g)) {
+std::optional<std::string> Trainer::refusal(double loss, const BatchResult& batch) const {
+  if (!std::isfinite(loss) || !all_finite(batch.gradients, batch.embedding_ids)) {
     return "Training diverged: the loss is no longer a finite number. The step was refused and the "
            "weights stay at their last finite values. Lower the learning rate and start again.";
   }
@@ -106,7 +106,7 @@ StepResult Trainer::step() {
   }
   r.detail = batch_gradients(params_, batch, config_.trainable_embeddings);
   r.loss = r.detail.loss;
-  std::optional<std::string> why = refusal(r.loss, r.detail.gradients);
+  std::optional<std::string> why = refusal(r.loss, r.detail);
   if (!why) {
     // Updated in place; the previous weights are kept (of E, the rows the update changes) to go
     // back to if the update leaves the floating-point range.
@@ -115,11 +115,11 @@ StepResult Trainer::step() {
     before.W_head = params_.W_head, before.b_head = params_.b_head;
     std::vector<int> rows;
     if (config_.trainable_embeddings) {
-      rows = optimizer_.embedding_rows(r.detail.gradients.E);
+      rows = optimizer_.embedding_rows(r.detail.gradients.E, r.detail.embedding_ids);
       before.E.resize(static_cast<Eigen::Index>(rows.size()), params_.E.cols());
       for (std::size_t k = 0; k < rows.size(); ++k) before.E.row(static_cast<Eigen::Index>(k)) = params_.E.row(rows[k]);
     }
-    optimizer_.apply(params_, r.detail.gradients, config_.trainable_embeddings);
+    optimizer_.apply(params_, r.detail.gradients, rows);
     bool finite = params_.W_q.allFinite() && params_.W_k.allFinite() && params_.W_v.allFinite() &&
                   params_.W_head.allFinite() && params_.b_head.allFinite();
     for (const int row : rows) finite = finite && params_.E.row(row).allFinite();  // E's other rows did not change
@@ -127,7 +127,7 @@ StepResult Trainer::step() {
       for (std::size_t k = 0; k < rows.size(); ++k) params_.E.row(rows[k]) = before.E.row(static_cast<Eigen::Index>(k));
       params_.W_q = std::move(before.W_q), params_.W_k = std::move(before.W_k), params_.W_v = std::move(before.W_v);
       params_.W_head = std::move(before.W_head), params_.b_head = std::move(before.b_head);
-      why = refusal(NAN, r.detail.gradients);
+      why = refusal(NAN, r.detail);
     }
   }
   if (why) {

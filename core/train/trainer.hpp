@@ -86,7 +86,7 @@ class Trainer {
  private:
   Sentence sentence(const Example& e) const;
   void start_epoch();
-  std::optional<std::string> refusal(double loss, const Gradients& g) const;
+  std::optional<std::string> refusal(double loss, const BatchResult& batch) const;
 
   TrainerConfig config_;
   const TaskData& data_;

@@ -258,7 +258,8 @@ std::string value_or_error(const std::string& number, float* value) {
   }
 }
 
-std::uint32_t bits(float f) {
+// (named apart from test_rng.cpp's bits(): the unity build may compile both in one unit)
+std::uint32_t float_bits(float f) {
   std::uint32_t b;
   std::memcpy(&b, &f, sizeof b);
   return b;
@@ -271,7 +272,7 @@ TEST_CASE("numbers: a leading '+', partial forms and signed zero read as strtof 
     float value = 0;
     CAPTURE(text);
     REQUIRE(value_or_error(text, &value).empty());
-    CHECK(bits(value) == bits(std::strtof(text, nullptr)));
+    CHECK(float_bits(value) == float_bits(std::strtof(text, nullptr)));
   }
   float negative_zero = 1;
   REQUIRE(value_or_error("-0.0", &negative_zero).empty());
@@ -329,7 +330,7 @@ TEST_CASE("numbers: denormals, the smallest float and underflow give strtof's va
     float value = 1;
     CAPTURE(text);
     REQUIRE(value_or_error(text, &value).empty());
-    CHECK(bits(value) == bits(std::strtof(text, nullptr)));
+    CHECK(float_bits(value) == float_bits(std::strtof(text, nullptr)));
   }
 }
 
@@ -392,7 +393,7 @@ TEST_CASE("numbers: bit-identical to strtof's correctly rounded result on random
   REQUIRE(p.values().size() == expected.size());
   std::size_t mismatches = 0;
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (bits(p.values()[i]) != bits(expected[i])) {
+    if (float_bits(p.values()[i]) != float_bits(expected[i])) {
       if (++mismatches <= 5) FAIL_CHECK("value " << i << ": " << p.values()[i] << " vs strtof " << expected[i]);
     }
   }
@@ -493,7 +494,7 @@ TEST_CASE("plain lines, read in one pass, give what the general reading gives: v
       const auto one = parse(line + "\n");
       const auto two = parse("first 9 9 9\n" + line + "\n");
       REQUIRE(two.values().size() == 6);
-      for (int i = 0; i < 3; ++i) CHECK(bits(two.values()[3 + i]) == bits(one.values()[i]));
+      for (int i = 0; i < 3; ++i) CHECK(float_bits(two.values()[3 + i]) == float_bits(one.values()[i]));
       CHECK(two.words()[1] == one.words()[0]);
       CHECK(two.summary().lowercase_only == one.summary().lowercase_only);
     }

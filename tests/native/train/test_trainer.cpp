@@ -178,6 +178,36 @@ TEST_CASE("Adam on E: a row that never had a gradient is left as it is, one that
   CHECK(sgd.embedding_rows(g.E).empty());  // SGD: only the rows with a gradient now
 }
 
+TEST_CASE("E's rows found from a batch's ids equal those found by reading the whole gradient, for SGD and Adam") {
+  // A step reads only the rows its batch used (BatchResult::embedding_ids): the answer must be
+  // the one a scan of every row gives, step after step, as words enter and leave the batches.
+  for (const OptimizerKind kind : {OptimizerKind::Sgd, OptimizerKind::Adam}) {
+    Parameters p;
+    p.E = MatD::Zero(6, 2);
+    p.W_q = p.W_k = p.W_v = p.W_head = p.b_head = MatD::Zero(1, 1);
+    Optimizer by_ids(kind, 0.1, p), by_scan(kind, 0.1, p);
+    const std::vector<std::vector<int>> batches = {{1, 4}, {4}, {0, 2, 5}, {}, {3}};
+    for (const std::vector<int>& ids : batches) {
+      Gradients g = zeros_like(p);
+      for (const int r : ids) g.E.row(r) << 0.5, -0.5;
+      CHECK(by_ids.embedding_rows(g.E, ids) == by_scan.embedding_rows(g.E));
+    }
+  }
+}
+
+TEST_CASE("a batch's gradient is checked for finite numbers in the rows it used") {
+  Parameters p;
+  p.E = MatD::Zero(4, 2);
+  p.W_q = p.W_k = p.W_v = p.W_head = p.b_head = MatD::Zero(1, 1);
+  Gradients g = zeros_like(p);
+  CHECK(all_finite(g, {1, 2}));
+  g.E(2, 1) = NAN;
+  CHECK_FALSE(all_finite(g, {1, 2}));
+  g.E(2, 1) = 0;
+  g.W_v(0, 0) = INFINITY;
+  CHECK_FALSE(all_finite(g, {1, 2}));
+}
+
 TEST_CASE("bad configurations are refused with a message") {
   TrainerConfig c = small();
   c.learning_rate = -1;
