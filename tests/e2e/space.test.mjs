@@ -192,6 +192,34 @@ test('t-SNE and UMAP show their elapsed time and an estimate of the whole run, a
   }
 });
 
+test('a long t-SNE run is timed on a sample and waits for Start; the learner can start it or choose PCA instead', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=space&spn=20000&spm=tsne`);
+  await page.waitForSelector('#space-view[data-state="asking"]', { timeout: 120000 });
+  const estimate = Number(await page.getAttribute('#space-view', 'data-estimate-ms'));
+  assert.ok(Number.isFinite(estimate) && estimate >= 8000, String(estimate));
+  const text = await page.textContent('#space-long-run p');
+  assert.match(text, /^t-SNE of 20,000 words would take up to about [\d,.]+ s on this machine \(timed on 1,000 of them and scaled\)/);
+  assert.equal(await page.textContent('#space-progress-text'), 't-SNE: not started.');
+  assert.equal(await page.getAttribute('#space-view', 'data-frame'), null, 'nothing ran');
+  assert.equal(await page.isVisible('#space-start-long'), true);
+  // Start: the run goes, with its own clock; the question goes away
+  await page.click('#space-start-long');
+  await page.waitForFunction(() => /iteration \d+ of 1000/.test(document.querySelector('#space-progress-text')?.textContent ?? ''), null, { timeout: 120000 });
+  assert.equal(await page.isVisible('#space-long-run'), false);
+  assert.equal(await page.getAttribute('#space-view', 'data-state'), null);
+  await page.click('#space-cancel');
+  await page.close();
+  // or decline: PCA instead, at once
+  const { page: other } = await openPage(context, `${server.url}?view=space&spn=20000&spm=tsne`);
+  await other.waitForSelector('#space-view[data-state="asking"]', { timeout: 120000 });
+  await other.selectOption('#space-method', 'pca');
+  await other.waitForSelector('#space-view[data-neighbours="husband"]', { timeout: 120000 });
+  assert.match(await other.textContent('#space-progress-text'), /^PCA: done/);
+  assert.equal(await other.isVisible('#space-long-run'), false);
+  assert.deepEqual(errors, []);
+  await other.close();
+});
+
 test('colour by a property: the word list (missing words named), the frequency rank, each with its legend and in the link', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=space&spn=2000&spc=list&spl=${encodeURIComponent('king, queen, zzqxw')}`);
   await page.waitForSelector('.space-legend-box[data-colour="list"] #space-colour-legend');

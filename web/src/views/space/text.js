@@ -144,6 +144,15 @@ export function timeText(frame) {
 }
 
 /**
+ * Before a long t-SNE or UMAP run: how long it would take, from the worker's timing of a sample
+ * ({ms, sample, n}), and what the learner can do instead.
+ */
+export function longRunText(method, estimate, many) {
+  return `${method} of ${estimate.n.toLocaleString('en')} ${many} would take up to about ${seconds(estimate.ms)} s on this machine (timed on ${estimate.sample.toLocaleString('en')} of them and scaled). ` +
+    `Start it, or choose fewer ${many} or PCA (under a second). Once it runs, its time so far and a closer estimate are shown here, and Cancel stops it.`;
+}
+
+/**
  * The analogy's sentences: `lead` what was computed (and that the three inputs are left out), and
  * for a random table that the answer means nothing; `more` (folded) how to read it.
  * `query` is {a, b, c, d, unit}.

@@ -11,7 +11,7 @@ import { createSpacePlot } from '../../components/space-plot.js';
 import { loadGlove, loadVectorFile, prepareVectorReader } from '../../vectors/store.js';
 import { text } from '../../params.js';
 import { renderNeighbours, renderReport, renderVariance } from './panels.js';
-import { readout, projectionText, randomTableText, piecesText, progressLine, umapPartsText, TSNE_NOTE, UNITS } from './text.js';
+import { readout, projectionText, randomTableText, piecesText, progressLine, longRunText, umapPartsText, TSNE_NOTE, UNITS } from './text.js';
 import { contextTable, encoderTable, findPoint, isContext, needsModel } from './sources.js';
 import { renderSenses } from './senses.js';
 import { COLOUR_OPTIONS, colourMode, listWords, renderColourLegend, renderRingsLegend } from './colour.js';
@@ -25,6 +25,10 @@ const FAMILY = ['husband', 'wife', 'father', 'mother', 'daughter', 'son', 'princ
 const SURVIVAL_DIMS = [50, 20, 10, 2];
 const QUERIES = 500; // words measured for recall and survival, spread over the frequency ranks
 const TRUST_POINTS = 1500;
+// t-SNE and UMAP of more points than the chapter's default are timed on a sample first (the
+// worker's `estimate`); one that would take this long waits for the learner's Start
+const ASK_ABOVE_POINTS = 5000;
+const ASK_ABOVE_MS = 8000;
 
 export const view = {
   mount(root, { core, state, update, drawnLater }) {
@@ -46,6 +50,9 @@ export const view = {
     const progressText = progress.append('span').attr('id', 'space-progress-text');
     const pause = progress.append('button').attr('type', 'button').attr('id', 'space-pause').text('Pause').property('disabled', true);
     const cancel = progress.append('button').attr('type', 'button').attr('id', 'space-cancel').text('Cancel').property('disabled', true);
+    const longRun = figure.append('div').attr('id', 'space-long-run').attr('class', 'space-long-run').attr('hidden', true);
+    const longRunLine = longRun.append('p').attr('role', 'status');
+    const startLong = longRun.append('button').attr('type', 'button').attr('id', 'space-start-long');
     const plotHolder = figure.append('div').attr('class', 'space-plot').node();
     const legend = figure.append('div').attr('class', 'space-legend-box');
     const sourceNote = figure.append('p').attr('id', 'space-source-note');
@@ -77,6 +84,7 @@ export const view = {
     let layoutRequest = null; // the running layout's request (Cancel cancels it)
     let legendKey = ''; // what the legend shows, to draw it again only when that changes
     let analogyKey = ''; // the words and data the analogy answer was asked for
+    let startedLong = ''; // the layout key the learner chose to start although it is long
 
     const spaceWorker = createWorkerClient({
       start: () => new Worker(new URL('../../workers/space-worker.js', import.meta.url), { type: 'module' }),
@@ -344,6 +352,35 @@ export const view = {
       view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null);
       paused = false;
       bar.property('value', 0);
+      longRun.attr('hidden', true);
+      if (s.spaceMethod !== 'pca' && words.length > ASK_ABOVE_POINTS && startedLong !== layoutKey) {
+        // a long run is timed on a sample first, and waits for Start when it would take long
+        progressText.text(`${methodName(s.spaceMethod)}: timing a sample of the ${unit().many} first…`);
+        ask('estimate', { method: s.spaceMethod, outDim: s.spaceDim }, (estimate) => {
+          if (estimate.ms < ASK_ABOVE_MS) startLayout(s);
+          else askToStart(s, estimate);
+        });
+        return;
+      }
+      startLayout(s);
+    }
+
+    function askToStart(s, estimate) {
+      const method = methodName(s.spaceMethod);
+      progressText.text(`${method}: not started.`);
+      longRunLine.text(longRunText(method, estimate, unit().many));
+      const key = layoutKey;
+      startLong.text(`Start ${method} (up to about ${Math.round(estimate.ms / 1000)} s)`).on('click', () => {
+        startedLong = key;
+        longRun.attr('hidden', true);
+        startLayout(current);
+      });
+      longRun.attr('hidden', null);
+      view.attr('data-state', 'asking').attr('data-estimate-ms', String(Math.round(estimate.ms)));
+    }
+
+    function startLayout(s) {
+      view.attr('data-state', null).attr('data-estimate-ms', null);
       progressText.text(`${methodName(s.spaceMethod)}: starting…`);
       const myRun = run;
       layoutRequest = ask('layout', { method: s.spaceMethod, outDim: s.spaceDim }, () => {}, {
