@@ -79,6 +79,16 @@ export function keptTable(parent, name, className) {
 }
 
 /**
+ * keptTable with its header row: one <th scope="col"> per name in `heads` (a join, so a header
+ * that stays keeps its cell). Returns the table's <tbody>, a part, to be filled with a join.
+ */
+export function headedTable(parent, name, className, heads) {
+  const table = keptTable(parent, name, className);
+  parts(part(part(table, 'thead', 'head'), 'tr', 'row'), 'th', heads, (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+  return part(table, 'tbody', 'body');
+}
+
+/**
  * A "More: …" fold (components/more.js) made once as the part `name` of `parent`; returns its
  * body, to be filled with parts. The <details> stays, so a fold the reader opened stays open.
  */

@@ -102,11 +102,11 @@ export const view = {
         drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
         drawSection(ui.table.node(), () => drawStepTable(ui.table, { report, steps, step, tokens }));
-        // these sections are still written as one function from numbers to elements: drawn off the
-        // page and the page's elements changed to match (components/redraw-in-place.js)
+        // the mixing section is still written as one function from numbers to elements: drawn off
+        // the page and the page's elements changed to match (components/redraw-in-place.js)
         drawSection(ui.mixing.node(), () => redrawInPlace(ui.mixing.node(), (fresh) => drawMixing(fresh, { report, tokens, state: current, update })));
         if (!last || last.chapter !== chapter) {
-          drawSection(ui.observations.node(), () => redrawInPlace(ui.observations.node(), (fresh) => drawObservations(fresh, { chapter, state: current, report, tokens, update })));
+          drawSection(ui.observations.node(), () => drawObservations(ui.observations, { chapter, state: current, report, tokens, update }));
           drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { training: chapter.trainingQkv, form: report.form, workbench: report.workbench }));
           // (the heads' step-through keeps its elements in closures: written again, not changed in place)
           drawSection(ui.heads.node(), () => drawHeads(ui.heads, { chapter, state: current, report, tokens, update }));

@@ -9,7 +9,7 @@ import { heatmapHolder } from '../shared/heatmap-holders.js';
 import { num, numOrNotDefined } from '../../format.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { text } from '../../params.js';
-import { part, parts, shown, keptTable, morePart } from '../../components/parts.js';
+import { part, parts, shown, headedTable, morePart } from '../../components/parts.js';
 import { SIZES } from './chapter.js';
 import { mountWordMethods } from './word-methods.js';
 import { moreFold } from '../../components/more.js';
@@ -131,13 +131,6 @@ function heat(section, parent, spec) {
   drawHeatmap(heatmapHolder(section, parent, spec.name), { palette: 'weights', ...spec });
 }
 
-/** A table made once in `parent` with a header row of `heads`; returns its tbody. */
-function tableWithHeads(parent, name, className, heads) {
-  const table = keptTable(parent, name, className);
-  parts(part(part(table, 'thead', 'head'), 'tr', 'row'), 'th', heads, (h) => h, (th, h) => th.attr('scope', 'col').text(h));
-  return part(table, 'tbody', 'body');
-}
-
 function drawIds(section, r, current) {
   const ids = Array.from(r.ids[r.focus]);
   const tokens = Array.from(r.documents[r.focus], (t, i) => ({ text: t.text, id: ids[i] }));
@@ -156,7 +149,7 @@ function drawIds(section, r, current) {
   const details = part(section, 'details.vocab-list', 'vocabulary-list');
   part(details, 'summary', 'summary').text('The whole vocabulary with both numberings');
   const firstAppearance = Array.from(r.firstAppearance);
-  const body = tableWithHeads(details, 'table', 'checks', ['word', 'ID (alphabetical)', 'ID (first appearance)']);
+  const body = headedTable(details, 'table', 'checks', ['word', 'ID (alphabetical)', 'ID (first appearance)']);
   parts(body, 'tr', Array.from(r.vocabulary), (w) => w, (tr, w, id) => {
     part(tr, 'th', 'word').attr('scope', 'row').text(w);
     part(tr, 'td', 'sorted').text(id);
@@ -196,7 +189,7 @@ function drawTfidf(section, r) {
   part(morePart(section, 'tfidf-how', 'how TF-IDF is computed'), 'p', 'text').text(
     'TF-IDF scales each count by how rare the word is across the documents, idf = ln((1 + n) / (1 + df)) + 1, then scales each row to length 1: scikit-learn’s TfidfVectorizer with its defaults (smooth_idf, no sublinear tf, l2 norm), checked against it in the tests.',
   );
-  const body = tableWithHeads(section, 'idf', 'checks idf-table', ['word', 'documents containing it (df)', 'idf']);
+  const body = headedTable(section, 'idf', 'checks idf-table', ['word', 'documents containing it (df)', 'idf']);
   parts(body, 'tr', Array.from(r.vocabulary), (w) => w, (tr, w, j) => {
     tr.attr('data-word', w);
     part(tr, 'th', 'word').attr('scope', 'row').text(w);
@@ -255,7 +248,7 @@ function drawShapes(section, shapes, current) {
     select(`#${s.id}`).property('value', current[s.key]);
     select(`#${s.id}-value`).text(String(current[s.key]));
   }
-  const body = tableWithHeads(section, 'table', 'shapes rep-shapes', ['representation (its axes)', 'shape', 'numbers stored']);
+  const body = headedTable(section, 'table', 'shapes rep-shapes', ['representation (its axes)', 'shape', 'numbers stored']);
   parts(body, 'tr', shapes, (s) => s.name, (tr, s) => {
     tr.attr('data-name', s.name);
     const th = part(tr, 'th', 'name').attr('scope', 'row');

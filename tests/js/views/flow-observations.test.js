@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// The flow chapter's four observation cards filled in place (issue 33 item 2): a new sentence
+// keeps each card, its button row, its fold and the rows of its tables that stay, with the new
+// numbers in them; a row of a token that is gone leaves. An opened fold stays open. The numbers
+// are the real core's flow chapter (the wasm module in Node).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { select } from 'd3';
+import { loadCore } from '../load-core.js';
+import { figureTests, holder } from '../components/figure-setup.js';
+
+figureTests();
+let core;
+let drawObservations;
+let DEFAULT_STATE;
+beforeAll(async () => {
+  core = await loadCore();
+  ({ drawObservations } = await import('../../../web/src/views/flow/observations.js'));
+  ({ DEFAULT_STATE } = await import('../../../web/src/state.js'));
+});
+
+function draw(section, sentence) {
+  const chapter = core.flowChapter({ sentence, base: 0 });
+  const tokens = Array.from(chapter.flow.workbench.tokens, (t) => t.text);
+  drawObservations(section, { chapter, state: DEFAULT_STATE, report: chapter.flow, tokens, update: () => {} });
+  return chapter;
+}
+
+describe('flow observations', () => {
+  it('keep their elements across a new sentence and show its numbers', () => {
+    const section = select(holder('section'));
+    draw(section, 'Bank of the river');
+    const root = section.node();
+    const cards = Array.from(root.querySelectorAll('.obs-card'));
+    expect(cards.map((c) => c.id)).toEqual(['obs-shuffle', 'obs-distance', 'obs-length', 'obs-training']);
+    const result = root.querySelector('#obs-shuffle .obs-result');
+    const lengthRows = Array.from(root.querySelectorAll('#obs-length tbody tr'));
+    const select_ = root.querySelector('#obs-other');
+    const fold = root.querySelector('#obs-distance details.more');
+    fold.open = true;
+
+    const chapter = draw(section, 'Bank of the');
+    expect(Array.from(root.querySelectorAll('.obs-card'))).toEqual(cards);
+    expect(root.querySelector('#obs-shuffle .obs-result')).toBe(result);
+    expect(result.querySelector('b').dataset.value).not.toBe('');
+    // three tokens now: the rows of lengths 1-3 stay, the fourth leaves
+    const rowsNow = Array.from(root.querySelectorAll('#obs-length tbody tr'));
+    expect(rowsNow).toEqual(lengthRows.slice(0, 3));
+    expect(lengthRows[3].isConnected).toBe(false);
+    expect(rowsNow.map((tr) => Number(tr.querySelector('td[data-value]').dataset.value))).toEqual(chapter.length.points.map((p) => p.maxRowSumError));
+    expect(root.querySelector('#obs-other')).toBe(select_);
+    expect(Array.from(select_.options, (o) => o.textContent)).toEqual(['2. of', '3. the']);
+    expect(root.querySelector('#obs-distance details.more')).toBe(fold);
+    expect(fold.open).toBe(true);
+    expect(Array.from(root.querySelectorAll('#obs-distance .distance-table tbody tr'), (tr) => Number(tr.dataset.position)))
+      .toEqual(chapter.distance.points.map((p) => p.position));
+  });
+
+  it('says the distance experiment needs two words, and shows it again after', () => {
+    const section = select(holder('section'));
+    draw(section, 'Bank of the river');
+    const result = section.node().querySelector('#obs-distance .obs-result');
+    draw(section, 'Bank');
+    const tooShort = section.node().querySelector('#obs-distance [data-part="too-short"]');
+    expect(tooShort.hidden).toBe(false);
+    expect(tooShort.textContent).toMatch(/needs at least two words/);
+    expect(result.closest('[hidden]')).not.toBeNull();
+    draw(section, 'Bank of');
+    expect(section.node().querySelector('#obs-distance .obs-result')).toBe(result);
+    expect(result.closest('[hidden]')).toBeNull();
+    expect(tooShort.hidden).toBe(true);
+  });
+});
