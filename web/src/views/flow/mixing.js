@@ -3,7 +3,8 @@
 // about mixing is chosen by the numbers it stands next to; nothing here computes them.
 import { num, full } from '../../format.js';
 import { idx } from '../../components/flow-diagram.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, headedTable } from '../../components/parts.js';
+import { writeParagraphs } from '../../components/rich-text.js';
 import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
 import { keysText, rowOf, topKeys } from '../shared/wording.js';
 import { notMeaningReason, vectorKind, vectorsName } from '../shared/vector-kind.js';
@@ -95,65 +96,52 @@ function classFiveLink(ctx, grade = 'almost-nothing') {
       : 'The same problem is why Class 05 divides its scores by √d_k: inner products of vectors with more features spread wider, softmax saturates, and a saturated softmax has vanishing gradients. “Divide X Xᵀ by √d_model” below applies that fix to this form.'];
 }
 
-/** Draws the readout, the explanation for the base row and the controls into `section`. */
+/**
+ * Draws the readout, the explanation for the base row and the controls into `section`, filled in
+ * place (components/parts.js): the table's rows by token, the paragraphs by place, the controls
+ * made once and set to the state.
+ */
 export function drawMixing(section, { report, tokens, state, update }) {
-  // the heading and the folds are made once (components/more.js); the rest is written again
-  if (section.select(':scope > h3').empty()) {
-    section.append('h3').attr('id', 'mixing-title').text('Does this output mix? The self weight of every row');
-    section.append('div').attr('class', 'mixing-text');
-  }
-  const { main, more: intro } = foldedParts(section, { label: 'what the columns mean', name: 'mixing-intro', first: true });
+  part(section, 'h3', 'title').attr('id', 'mixing-title').text('Does this output mix? The self weight of every row');
+  const readout = part(section, 'div.mixing-readout', 'readout');
+  const { main, more: intro } = foldedParts(readout, { label: 'what the columns mean', name: 'mixing-intro', first: true, keep: true });
   const qkv = report.form === 'qkv';
   const rows = mixingOf(report);
   const divisor = qkv ? report.workbench.projected.scale_divisor : report.workbench.paramFree.divisor;
   const A = qkv ? report.workbench.projected.attn_weights : report.workbench.paramFree.attn_weights;
   const ctx = { tokens, qkv, divisor, source: state.source, weights: rowOf(A, report.base) };
-  intro.append('p').attr('class', 'muted').text(
+  part(intro, 'p.muted', 'columns').text(
     qkv
       ? 'For each token: the weight it gives itself, its strongest other key, and the share of its output that comes from the other tokens. “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.'
       : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens. “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.',
   );
-  const table = dataTable(main).attr('class', 'mixing-table');
-  const head = table.append('thead').append('tr');
-  for (const h of ['token', 'self weight aᵢᵢ', 'strongest other key', 'its weight', 'ln(aᵢᵢ / aᵢⱼ)', 'weight on the others', 'tokens mixed (exp entropy)']) {
-    head.append('th').attr('scope', 'col').text(h);
-  }
-  const body = table.append('tbody');
-  for (const m of rows) {
-    const tr = body.append('tr').attr('data-row', m.row).attr('data-self-weight', full(m.selfWeight))
+  const body = headedTable(main, 'table', 'mixing-table',
+    ['token', 'self weight aᵢᵢ', 'strongest other key', 'its weight', 'ln(aᵢᵢ / aᵢⱼ)', 'weight on the others', 'tokens mixed (exp entropy)']);
+  parts(body, 'tr', rows, (m) => m.row, (tr, m) => {
+    tr.attr('data-row', m.row).attr('data-self-weight', full(m.selfWeight))
       .attr('data-elsewhere', full(m.weightElsewhere)).classed('is-base', m.row === report.base);
-    tr.append('th').attr('scope', 'row').text(`${m.row + 1}. ${tokens[m.row]}`);
-    const cell = (value, text = num(value)) => tr.append('td').attr('data-value', value == null ? '' : full(value)).text(text);
-    cell(m.selfWeight);
-    tr.append('td').text(m.other < 0 ? 'none visible' : strongestCell(topKeys(rowOf(A, m.row), { self: m.row, others: true }), tokens));
-    cell(m.otherWeight, m.otherWeight == null ? '—' : num(m.otherWeight));
-    cell(m.logOdds, m.logOdds == null ? '—' : num(m.logOdds));
-    cell(m.weightElsewhere);
-    cell(m.effectiveTokens);
-  }
+    part(tr, 'th', 'token').attr('scope', 'row').text(`${m.row + 1}. ${tokens[m.row]}`);
+    const cell = (name, value, text = num(value)) => part(tr, 'td', name).attr('data-value', value == null ? '' : full(value)).text(text);
+    cell('self', m.selfWeight);
+    part(tr, 'td', 'strongest').text(m.other < 0 ? 'none visible' : strongestCell(topKeys(rowOf(A, m.row), { self: m.row, others: true }), tokens));
+    cell('other', m.otherWeight, m.otherWeight == null ? '—' : num(m.otherWeight));
+    cell('log-odds', m.logOdds, m.logOdds == null ? '—' : num(m.logOdds));
+    cell('elsewhere', m.weightElsewhere);
+    cell('effective', m.effectiveTokens);
+  });
   const grade = rows[report.base].other < 0 ? 'none' : mixingGrade(rows[report.base].weightElsewhere);
-  // after the table (it was made first, so that it stays: its fold with it)
-  const explain = section.select(':scope > .mixing-text').attr('data-base', report.base)
+  const explain = part(section, 'div.mixing-text', 'text').attr('data-base', report.base)
     .attr('data-mixes', String(rows[report.base].weightElsewhere >= LITTLE_MIXING))
     .attr('data-grade', grade);
-  section.node().append(explain.node());
   // what the numbers show stays in view; the base row's numbers, why (the scores' gap, the
   // vectors, Class 05's ÷√d_k) and the controls that change it fold, before it
-  const { main: said, more: why } = foldedParts(explain, { label: 'why, and how to make it mix', name: 'mixing-why', first: true });
+  const { main: said, more: why } = foldedParts(explain, { label: 'why, and how to make it mix', name: 'mixing-why', first: true, keep: true });
   const paragraphs = mixingText(rows[report.base], ctx);
   // [the base row's weights, the scores' gap, the verdict, the vectors' reason]; one when it sees no other token
   const [first, reason, verdict, ...rest] = paragraphs.length > 1 ? paragraphs : [null, null, ...paragraphs];
-  const shown = [verdict].filter(Boolean);
-  const folded = [first, reason, ...rest, classFiveLink(ctx, grade)].filter(Boolean);
-  for (const [parts, into] of [...shown.map((x) => [x, said]), ...folded.map((x) => [x, why])]) {
-    const p = into.append('p');
-    for (const part of parts) {
-      if (typeof part === 'string') p.append('span').text(part);
-      else if ('code' in part) p.append('code').text(part.code);
-      else p.append('b').attr('class', 'num').attr('data-value', full(part.value)).text(num(part.value));
-    }
-  }
-  drawControls(why, { state, update });
+  writeParagraphs(said, [verdict].filter(Boolean));
+  writeParagraphs(part(why, 'div', 'paragraphs'), [first, reason, ...rest, classFiveLink(ctx, grade)].filter(Boolean));
+  drawControls(part(why, 'fieldset.control-row.mixing-controls', 'controls'), { state, update });
 }
 
 /** The table's "strongest other key" cell: "2. of", or every tied key, "2. of, 3. the (tied)". */
@@ -162,24 +150,23 @@ function strongestCell(keys, tokens) {
   return keys.length > 1 ? `${names} (tied)` : names;
 }
 
-function drawControls(section, { state, update }) {
-  const box = section.append('fieldset').attr('class', 'control-row mixing-controls');
-  box.append('legend').text('Make it mix: change the vectors or the scores');
+function drawControls(box, { state, update }) {
+  part(box, 'legend', 'legend').text('Make it mix: change the vectors or the scores');
   const check = (id, key, label) => {
-    const c = box.append('div').attr('class', 'control checkbox');
-    c.append('input').attr('id', id).attr('type', 'checkbox').property('checked', Boolean(state[key]))
+    const c = part(box, 'div.control.checkbox', id);
+    part(c, 'input', 'input').attr('id', id).attr('type', 'checkbox').property('checked', Boolean(state[key]))
       .on('change', (e) => update({ [key]: e.target.checked }));
-    c.append('label').attr('for', id).text(label);
+    part(c, 'label', 'label').attr('for', id).text(label);
   };
   check('mix-free-scale', 'freeScale', 'divide X Xᵀ by √d_model (Class 04 form)');
   check('mix-unit-rows', 'unitRows', 'unit-length rows of X');
-  const scale = box.append('div').attr('class', 'control');
-  scale.append('label').attr('for', 'mix-table-scale').text('table scale (rows of X times)');
-  const select = scale.append('select').attr('id', 'mix-table-scale').on('change', (e) => update({ tableScale: Number(e.target.value) }));
-  for (const s of TABLE_SCALES) select.append('option').attr('value', s).text(String(s));
+  const scale = part(box, 'div.control', 'scale');
+  part(scale, 'label', 'label').attr('for', 'mix-table-scale').text('table scale (rows of X times)');
+  const select = part(scale, 'select', 'select').attr('id', 'mix-table-scale').on('change', (e) => update({ tableScale: Number(e.target.value) }));
+  parts(select, 'option', TABLE_SCALES, (s) => s, (option, s) => option.attr('value', s).text(String(s)));
   select.property('value', String(state.tableScale));
   const oneHot = state.source === 'onehot';
-  box.append('button').attr('type', 'button').attr('id', 'mix-one-hot').attr('class', 'obs-toggle')
+  part(box, 'button.obs-toggle', 'one-hot').attr('type', 'button').attr('id', 'mix-one-hot')
     .attr('aria-pressed', String(oneHot))
     .text(oneHot ? 'Back to the NumPy table' : 'Use one-hot vectors')
     .on('click', () => update({ source: oneHot ? 'numpy' : 'onehot' }));

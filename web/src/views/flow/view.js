@@ -21,10 +21,12 @@ import { watchWidth } from '../../components/watch-width.js';
 import { drawSection } from '../../components/deferred.js';
 import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 import { tableBox, fitTable } from '../../components/data-table.js';
-import { morphInto, redrawInPlace } from '../../components/redraw-in-place.js';
+import { morphInto } from '../../components/redraw-in-place.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
+import { part } from '../../components/parts.js';
+import { writeParagraphs } from '../../components/rich-text.js';
 import { moreFold, foldsStartOpen } from '../../components/more.js';
 import { mountLinearity } from './linearity.js';
 import { mountParallelRows } from './parallel-rows.js';
@@ -102,9 +104,7 @@ export const view = {
         drawDiagramExport(ui.diagramExport, report, tokens);
         drawStepText(ui.stepText, steps[step], ctx);
         drawSection(ui.table.node(), () => drawStepTable(ui.table, { report, steps, step, tokens }));
-        // the mixing section is still written as one function from numbers to elements: drawn off
-        // the page and the page's elements changed to match (components/redraw-in-place.js)
-        drawSection(ui.mixing.node(), () => redrawInPlace(ui.mixing.node(), (fresh) => drawMixing(fresh, { report, tokens, state: current, update })));
+        drawSection(ui.mixing.node(), () => drawMixing(ui.mixing, { report, tokens, state: current, update }));
         if (!last || last.chapter !== chapter) {
           drawSection(ui.observations.node(), () => drawObservations(ui.observations, { chapter, state: current, report, tokens, update }));
           drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { training: chapter.trainingQkv, form: report.form, workbench: report.workbench }));
@@ -228,17 +228,9 @@ function drawTokens(holder, { tokens, base, onPick }) {
 }
 
 function drawStepText(holder, step, ctx) {
-  holder.selectAll('*').remove();
   holder.attr('data-kind', step.kind);
-  holder.append('h4').text(stepTitle(step, ctx).replace(/^./, (ch) => ch.toUpperCase()));
-  for (const parts of stepText(step, ctx)) {
-    const p = holder.append('p');
-    for (const part of parts) {
-      if (typeof part === 'string') p.append('span').text(part);
-      else if ('code' in part) p.append('code').text(part.code);
-      else p.append('b').attr('class', 'num').attr('data-value', full(part.value)).text(num(part.value));
-    }
-  }
+  part(holder, 'h4', 'title').text(stepTitle(step, ctx).replace(/^./, (ch) => ch.toUpperCase()));
+  writeParagraphs(holder, stepText(step, ctx));
 }
 
 /** A table with one row per token: what the diagram shows, up to the current step. */

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-// The flow chapter's four observation cards filled in place (issue 33 item 2): a new sentence
-// keeps each card, its button row, its fold and the rows of its tables that stay, with the new
-// numbers in them; a row of a token that is gone leaves. An opened fold stays open. The numbers
-// are the real core's flow chapter (the wasm module in Node).
+// The flow chapter's sections filled in place (issue 33 item 2): a new sentence keeps each
+// observation card, its button row, its fold and the rows of its tables that stay, with the new
+// numbers in them; a row of a token that is gone leaves; an opened fold stays open. The mixing
+// section likewise keeps its rows, its paragraphs and its controls. The numbers are the real
+// core's flow chapter (the wasm module in Node).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { select } from 'd3';
 import { loadCore } from '../load-core.js';
@@ -11,10 +12,12 @@ import { figureTests, holder } from '../components/figure-setup.js';
 figureTests();
 let core;
 let drawObservations;
+let drawMixing;
 let DEFAULT_STATE;
 beforeAll(async () => {
   core = await loadCore();
   ({ drawObservations } = await import('../../../web/src/views/flow/observations.js'));
+  ({ drawMixing } = await import('../../../web/src/views/flow/mixing.js'));
   ({ DEFAULT_STATE } = await import('../../../web/src/state.js'));
 });
 
@@ -68,5 +71,35 @@ describe('flow observations', () => {
     expect(section.node().querySelector('#obs-distance .obs-result')).toBe(result);
     expect(result.closest('[hidden]')).toBeNull();
     expect(tooShort.hidden).toBe(true);
+  });
+});
+
+describe('flow mixing section', () => {
+  const drawn = (section, sentence, state = DEFAULT_STATE) => {
+    const chapter = core.flowChapter({ sentence, base: 0 });
+    const tokens = Array.from(chapter.flow.workbench.tokens, (t) => t.text);
+    drawMixing(section, { report: chapter.flow, tokens, state, update: () => {} });
+    return chapter;
+  };
+
+  it('keeps its rows, paragraphs and controls across a new sentence, with the new numbers', () => {
+    const section = select(holder('section'));
+    drawn(section, 'Bank of the river');
+    const root = section.node();
+    const firstRow = root.querySelector('.mixing-table tbody tr');
+    const verdict = root.querySelector('.mixing-text p');
+    const checkbox = root.querySelector('#mix-unit-rows');
+    const why = root.querySelector('.mixing-text details.more');
+    why.open = true;
+    const chapter = drawn(section, 'Bank of the sea', { ...DEFAULT_STATE, unitRows: true });
+    const rows = chapter.flow.workbench.paramFreeMixing;
+    expect(root.querySelector('.mixing-table tbody tr')).toBe(firstRow);
+    expect(Array.from(root.querySelectorAll('.mixing-table tbody tr'), (tr) => Number(tr.dataset.selfWeight))).toEqual(rows.map((m) => m.selfWeight));
+    expect(root.querySelector('.mixing-text p')).toBe(verdict);
+    expect(root.querySelector('#mix-unit-rows')).toBe(checkbox);
+    expect(checkbox.checked).toBe(true);
+    expect(root.querySelector('.mixing-text details.more')).toBe(why);
+    expect(why.open).toBe(true);
+    expect(root.querySelectorAll('#mix-table-scale')).toHaveLength(1);
   });
 });
