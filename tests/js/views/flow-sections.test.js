@@ -2,7 +2,8 @@
 // The flow chapter's sections filled in place (issue 33 item 2): a new sentence keeps each
 // observation card, its button row, its fold and the rows of its tables that stay, with the new
 // numbers in them; a row of a token that is gone leaves; an opened fold stays open. The mixing
-// section likewise keeps its rows, its paragraphs and its controls. The numbers are the real
+// section likewise keeps its rows, its paragraphs and its controls, and the heads sketch its cards,
+// bars, table and the reader's step. The numbers are the real
 // core's flow chapter (the wasm module in Node).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { select } from 'd3';
@@ -13,11 +14,13 @@ figureTests();
 let core;
 let drawObservations;
 let drawMixing;
+let drawHeads;
 let DEFAULT_STATE;
 beforeAll(async () => {
   core = await loadCore();
   ({ drawObservations } = await import('../../../web/src/views/flow/observations.js'));
   ({ drawMixing } = await import('../../../web/src/views/flow/mixing.js'));
+  ({ drawHeads } = await import('../../../web/src/views/flow/heads.js'));
   ({ DEFAULT_STATE } = await import('../../../web/src/state.js'));
 });
 
@@ -101,5 +104,41 @@ describe('flow mixing section', () => {
     expect(root.querySelector('.mixing-text details.more')).toBe(why);
     expect(why.open).toBe(true);
     expect(root.querySelectorAll('#mix-table-scale')).toHaveLength(1);
+  });
+});
+
+describe('flow heads sketch', () => {
+  const drawn = (section, sentence, heads = 4) => {
+    const chapter = core.flowChapter({ sentence, base: 0, form: 'qkv', heads });
+    const tokens = Array.from(chapter.flow.workbench.tokens, (t) => t.text);
+    drawHeads(section, { chapter, report: chapter.flow, tokens, update: () => {} });
+    return chapter;
+  };
+
+  it('keeps its cards, bars, table and step across a new sentence, with the new weights', () => {
+    const section = select(holder('section'));
+    drawn(section, 'Bank of the river');
+    const root = section.node();
+    const cards = Array.from(root.querySelectorAll('.head-card'));
+    expect(cards).toHaveLength(4);
+    const bars = cards[0].querySelector('svg');
+    root.querySelector('.step-through .step-next').click(); // step 2: one attention per head, with the weights
+    const captionBefore = root.querySelector('.step-caption').textContent;
+    expect(captionBefore).toMatch(/^Each head scores “Bank”/);
+    const chapter = drawn(section, 'Bank of the sea');
+    expect(Array.from(root.querySelectorAll('.head-card'))).toEqual(cards);
+    expect(cards[0].querySelector('svg')).toBe(bars);
+    expect(root.querySelectorAll('.step-through')).toHaveLength(1);
+    expect(Array.from(bars.querySelectorAll('.head-value'), (t) => Number(t.dataset.value)))
+      .toEqual(Array.from(chapter.headsSketch.perHead[0].baseWeights));
+    expect(Array.from(root.querySelectorAll('.heads-table tbody td[data-head="1"]'), (td) => Number(td.dataset.value)))
+      .toEqual(Array.from(chapter.headsSketch.perHead[1].baseWeights));
+    // the reader's step, with the new numbers in its text
+    expect(root.querySelector('.step-caption').textContent).toMatch(/^Each head scores “Bank”/);
+    expect(root.querySelector('.step-caption').textContent).not.toBe(captionBefore);
+    expect(root.querySelectorAll('.head-card .export-menu')).toHaveLength(4);
+    drawn(section, 'Bank of the sea', 2);
+    expect(root.querySelectorAll('.head-card')).toHaveLength(2);
+    expect(root.querySelectorAll('.heads-table thead th')).toHaveLength(3);
   });
 });

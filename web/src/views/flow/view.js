@@ -108,7 +108,6 @@ export const view = {
         if (!last || last.chapter !== chapter) {
           drawSection(ui.observations.node(), () => drawObservations(ui.observations, { chapter, state: current, report, tokens, update }));
           drawSection(ui.gradient.node(), () => drawGradientDiagram(ui.gradient.node(), { training: chapter.trainingQkv, form: report.form, workbench: report.workbench }));
-          // (the heads' step-through keeps its elements in closures: written again, not changed in place)
           drawSection(ui.heads.node(), () => drawHeads(ui.heads, { chapter, state: current, report, tokens, update }));
         }
         for (const fold of folds) fold.fill(chapter, tokens);
