@@ -21,11 +21,10 @@ import { watchWidth } from '../../components/watch-width.js';
 import { drawSection } from '../../components/deferred.js';
 import { lastAnswer, chapterAnswer } from '../../core/last-answer.js';
 import { tableBox, fitTable } from '../../components/data-table.js';
-import { morphInto } from '../../components/redraw-in-place.js';
 import { coreOptions as vectorOptions } from '../../vectors/store.js'; // shared by every view
 import { figureAttr } from '../../components/figures.js';
 import { sentenceField } from '../../components/sentence-field.js';
-import { part } from '../../components/parts.js';
+import { part, parts, shown } from '../../components/parts.js';
 import { writeParagraphs } from '../../components/rich-text.js';
 import { moreFold, foldsStartOpen } from '../../components/more.js';
 import { mountLinearity } from './linearity.js';
@@ -236,16 +235,16 @@ function drawStepText(holder, step, ctx) {
 function drawStepTable(holder, { report: r, steps, step, tokens }) {
   const qkv = r.form === 'qkv';
   const at = (kind, j) => steps.findIndex((s) => s.kind === kind && (j === undefined || s.j === j));
-  const shown = (kind, j) => at(kind, j) <= step;
+  const reached = (kind, j) => at(kind, j) <= step; // the step of `kind` (for token j) is shown
   const cols = [
     { key: 'token', head: 'token j' },
-    { key: 'score', head: qkv ? 'qᵢ · kⱼ' : 'sᵢⱼ = xᵢ · xⱼ', when: () => shown('compare') },
-    ...(qkv ? [{ key: 'scaled', head: 'score ÷ √d_k', when: () => shown('scale') }] : []),
-    ...(!qkv && r.divisor !== 1 ? [{ key: 'scaled', head: 'score ÷ √d_model', when: () => shown('normalise') }] : []),
-    { key: 'exp', head: 'exp(score − max)', when: () => shown('normalise') },
-    { key: 'weight', head: 'aᵢⱼ', when: () => shown('coefficients') },
-    { key: 'term', head: qkv ? 'aᵢⱼ vⱼ' : 'aᵢⱼ xⱼ', when: (j) => shown('term', j), vector: true },
-    { key: 'partial', head: 'running sum', when: (j) => shown('term', j), vector: true },
+    { key: 'score', head: qkv ? 'qᵢ · kⱼ' : 'sᵢⱼ = xᵢ · xⱼ', when: () => reached('compare') },
+    ...(qkv ? [{ key: 'scaled', head: 'score ÷ √d_k', when: () => reached('scale') }] : []),
+    ...(!qkv && r.divisor !== 1 ? [{ key: 'scaled', head: 'score ÷ √d_model', when: () => reached('normalise') }] : []),
+    { key: 'exp', head: 'exp(score − max)', when: () => reached('normalise') },
+    { key: 'weight', head: 'aᵢⱼ', when: () => reached('coefficients') },
+    { key: 'term', head: qkv ? 'aᵢⱼ vⱼ' : 'aᵢⱼ xⱼ', when: (j) => reached('term', j), vector: true },
+    { key: 'partial', head: 'running sum', when: (j) => reached('term', j), vector: true },
   ];
   const rowOf = (m, j) => m.data.subarray(j * m.cols, (j + 1) * m.cols);
   const value = (key, j) => {
@@ -259,35 +258,36 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
       default: return null;
     }
   };
-  // made off the page and the table on it changed to match (components/redraw-in-place.js)
-  const onPage = holder.select(':scope > table.flow-table').node();
-  const table = (onPage ? select(document.createElement('table')) : holder.append('table'))
-    .attr('class', 'flow-table').attr('data-step', step);
-  table.append('caption').text(`Output of “${tokens[r.base]}” (base token ${r.base + 1}), step ${step + 1} of ${steps.length}`);
-  const head = table.append('thead').append('tr');
-  for (const c of cols) head.append('th').attr('scope', 'col').text(c.head);
-  const body = table.append('tbody');
-  tokens.forEach((t, j) => {
-    const tr = body.append('tr').attr('data-j', j).classed('is-base', j === r.base);
-    tr.append('th').attr('scope', 'row').text(`${j + 1}. ${t}${j === r.base ? ' (base)' : ''}${r.masked[j] && shown('compare') ? ` — hidden by the ${r.masked[j]} mask` : ''}`);
-    for (const c of cols.slice(1)) {
-      const td = tr.append('td').attr('data-col', c.key);
-      if (!c.when(j)) { td.text('—'); continue; }
+  // made once in its box (a tableBox, see build) and filled in place: the header by column, the
+  // rows by token, the cells by column
+  const table = part(holder, 'table.flow-table', 'table').attr('data-step', step);
+  part(table, 'caption', 'caption').text(`Output of “${tokens[r.base]}” (base token ${r.base + 1}), step ${step + 1} of ${steps.length}`);
+  parts(part(part(table, 'thead', 'head'), 'tr', 'row'), 'th', cols, (c) => c.key, (th, c) => th.attr('scope', 'col').text(c.head));
+  const fill = (td, text, dataValue = null, code = false) => {
+    td.attr('data-value', dataValue);
+    shown(part(td, 'code', 'code'), code).text(code ? text : '');
+    shown(part(td, 'span', 'text'), !code).text(code ? '' : text);
+  };
+  parts(part(table, 'tbody', 'body'), 'tr', tokens, (_, j) => j, (tr, t, j) => {
+    tr.attr('data-j', j).classed('is-base', j === r.base);
+    part(tr, 'th', 'token').attr('scope', 'row').text(`${j + 1}. ${t}${j === r.base ? ' (base)' : ''}${r.masked[j] && reached('compare') ? ` — hidden by the ${r.masked[j]} mask` : ''}`);
+    parts(tr, 'td', cols.slice(1), (c) => c.key, (td, c) => {
+      td.attr('data-col', c.key);
+      if (!c.when(j)) return fill(td, '—');
       const val = value(c.key, j);
-      if (c.vector) td.attr('data-value', Array.from(val, full).join(',')).append('code').text(vectorText(val));
-      else td.attr('data-value', full(val)).text(num(val));
-    }
+      return c.vector ? fill(td, vectorText(val), Array.from(val, full).join(','), true) : fill(td, num(val), full(val));
+    });
   });
-  const foot = table.append('tfoot').append('tr');
-  foot.append('th').attr('scope', 'row').text('row');
-  for (const c of cols.slice(1)) {
-    const td = foot.append('td').attr('data-col', c.key);
-    if (c.key === 'exp' && shown('normalise')) td.attr('data-value', full(r.expSum)).text(`Σ = ${num(r.expSum)} (max ${num(r.rowMax)})`);
-    else if (c.key === 'weight' && shown('coefficients')) td.attr('data-value', full(r.weightSum)).text(`Σ = ${num(r.weightSum)}`);
-    else if (c.key === 'partial' && shown('output')) td.attr('data-value', Array.from(r.y, full).join(',')).append('code').text(`y = ${vectorText(r.y)}`);
-    else td.text('');
-  }
-  fitTable(onPage ? morphInto(onPage, table.node()) : table.node());
+  const foot = part(part(table, 'tfoot', 'foot'), 'tr', 'row');
+  part(foot, 'th', 'label').attr('scope', 'row').text('row');
+  parts(foot, 'td', cols.slice(1), (c) => c.key, (td, c) => {
+    td.attr('data-col', c.key);
+    if (c.key === 'exp' && reached('normalise')) fill(td, `Σ = ${num(r.expSum)} (max ${num(r.rowMax)})`, full(r.expSum));
+    else if (c.key === 'weight' && reached('coefficients')) fill(td, `Σ = ${num(r.weightSum)}`, full(r.weightSum));
+    else if (c.key === 'partial' && reached('output')) fill(td, `y = ${vectorText(r.y)}`, Array.from(r.y, full).join(','), true);
+    else fill(td, '');
+  });
+  fitTable(table.node());
 }
 
 /**
@@ -295,22 +295,30 @@ function drawStepTable(holder, { report: r, steps, step, tokens }) {
  * steps at once: its scores and weights over the keys, each scaled vector, the running sums, y.
  */
 function drawDiagramExport(slot, r, tokens) {
-  slot.selectAll('*').remove();
   const base = tokens[r.base];
   const features = Array.from({ length: r.y.length }, (_, f) => `f${f + 1}`);
   const overKeys = (name, values) => ({
     name, rows: 1, cols: values.length, data: Float64Array.from(values), rowLabels: [base], colLabels: tokens, rowAxis: 'base token', colAxis: 'tokens',
   });
   const perToken = (name, m) => ({ name, ...m, rowLabels: tokens, colLabels: features, rowAxis: 'tokens', colAxis: 'features' });
-  addExport(slot.node(), {
-    name: `flow_y${r.base + 1}`,
-    svg: () => slot.node().parentNode.querySelector('.flow-diagram svg'),
-    matrices: [
-      overKeys('scores', r.scores),
-      overKeys('weights', r.weights),
-      perToken('scaled_values', r.scaledValues),
-      perToken('partial_sums', r.partialSums),
-      { name: 'y', rows: 1, cols: r.y.length, data: Float64Array.from(r.y), rowLabels: [base], colLabels: features, rowAxis: 'base token', colAxis: 'features' },
-    ],
-  });
+  const latest = [
+    overKeys('scores', r.scores),
+    overKeys('weights', r.weights),
+    perToken('scaled_values', r.scaledValues),
+    perToken('partial_sums', r.partialSums),
+    { name: 'y', rows: 1, cols: r.y.length, data: Float64Array.from(r.y), rowLabels: [base], colLabels: features, rowAxis: 'base token', colAxis: 'features' },
+  ];
+  const name = `flow_y${r.base + 1}`;
+  // the menu is made again only for another base token (its file names); else it reads the new numbers
+  const kept = diagramExports.get(slot.node());
+  if (kept?.name === name) {
+    kept.matrices.forEach((m, k) => Object.assign(m, latest[k]));
+    return;
+  }
+  slot.node().replaceChildren();
+  diagramExports.set(slot.node(), { name, matrices: latest });
+  addExport(slot.node(), { name, svg: () => slot.node().parentNode.querySelector('.flow-diagram svg'), matrices: latest });
 }
+
+// The flow diagram's Export menu of each slot: the name it was made for and the matrices it reads.
+const diagramExports = new WeakMap();
