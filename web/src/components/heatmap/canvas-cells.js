@@ -17,16 +17,23 @@ import { LABEL_WIDTH, HEADER_HEIGHT } from './layout.js';
 const PAINT_SLICE = 1 << 17;
 
 // Maps drawn on a canvas hold its bitmap. A map whose chapter was left is not coming back: its
-// canvas is emptied, so switching chapters leaks nothing. (A holder a view takes out while it
-// rebuilds is back on the page before this runs.)
+// canvas is emptied, so switching chapters leaks nothing. This is looked at in a task of its own,
+// after the render that painted: a holder a view takes out while it redraws is back on the page by then.
 const imageMaps = new Set();
+let letGoQueued = false;
 function letGoOfLeftMaps() {
+  letGoQueued = false;
   for (const hm of imageMaps) {
     if (hm.figure.node().isConnected) continue;
     imageMaps.delete(hm);
     if (hm.canvas) hm.canvas.width = hm.canvas.height = 0;
     hm.canvas = null;
   }
+}
+function queueLetGo() {
+  if (letGoQueued) return;
+  letGoQueued = true;
+  setTimeout(letGoOfLeftMaps, 0);
 }
 
 export function drawCanvasCells(hm, layout) {
@@ -47,7 +54,7 @@ export function drawCanvasCells(hm, layout) {
   hm.imagePending = true;
   paintInSlices(hm, ctx, version, () => {
     imageMaps.add(hm);
-    letGoOfLeftMaps();
+    queueLetGo();
     hm.imagePending = false;
     if (!hm.pending) hm.figure.attr('data-drawn', 'true');
   });
