@@ -220,6 +220,26 @@ test('a long t-SNE run is timed on a sample and waits for Start; the learner can
   await other.close();
 });
 
+test('a method chosen while the vectors are still loading is the one laid out (no error, no stale PCA)', async () => {
+  // the soak found this: choosing UMAP before the words had loaded read the missing word list
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // the GloVe vectors are held back until the method is chosen, so the choice falls in the load
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  await page.route(/glove-100d\.i8\.bin/, async (route) => { await held; await route.continue(); });
+  await page.goto(`${server.url}?view=space&spn=1500`);
+  await page.waitForSelector('#space-method');
+  await page.selectOption('#space-method', 'umap');
+  release();
+  await page.waitForSelector('#space-view[data-layout]', { timeout: 120000 });
+  assert.match(await page.textContent('#space-progress-text'), /^UMAP: done/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('colour by a property: the word list (missing words named), the frequency rank, each with its legend and in the link', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=space&spn=2000&spc=list&spl=${encodeURIComponent('king, queen, zzqxw')}`);
   await page.waitForSelector('.space-legend-box[data-colour="list"] #space-colour-legend');

@@ -315,7 +315,7 @@ export const view = {
         view.attr('data-state', null);
         ask('load', { points, n, d }, () => {}, { transfer: [points.buffer] });
         askAnalogy();
-        runLayout(s, false);
+        runLayout(current, false); // the method or dimension may have changed while loading
       } catch (error) {
         if (myRun === run) {
           status.error(error.message);
@@ -347,6 +347,9 @@ export const view = {
     });
 
     function runLayout(s, newRun = true) {
+      // the vectors are still loading (or none could be): the load starts the layout of the
+      // latest settings when it ends
+      if (!words) return;
       if (newRun) run += 1;
       // the signals of the previous layout go with it: its neighbours and report describe another layout
       view.attr('data-layout', null).attr('data-neighbours', null).attr('data-report', null);
