@@ -157,8 +157,12 @@ test('keyboard stepping: arrows, Home/End, Space plays and pauses', async () => 
 
 test('Class 05 single-query flow: projections, ÷√d_k, softmax, weighted values', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=flow&base=2`);
+  // the step label changes in the render's frame; the step table (in a closed fold, so off
+  // screen) is drawn after it: wait for the render to be counted as finished (body[data-renders])
+  const before = await page.evaluate(() => document.body.dataset.renders);
   await page.check('#flow-form-qkv');
-  await page.waitForFunction(() => document.querySelector('.flow-region .step-label').textContent.includes('of 11'));
+  await page.waitForFunction((n) => document.body.dataset.renders !== n
+    && document.querySelector('.flow-region .step-label').textContent.includes('of 11'), before);
   const f = core.flow({ form: 'qkv', base: 2 });
   const kinds = ['vectors', 'project', 'compare', 'scale', 'normalise', 'coefficients', 'term0', 'term1', 'term2', 'term3', 'output'];
   await stepThrough(page, f, kinds);
