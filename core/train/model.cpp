@@ -15,6 +15,11 @@ MatD draw_uniform(rng::TorchGenerator& gen, int rows, int cols, double bound) {
   return Eigen::Map<const MatF>(values.data(), rows, cols).cast<double>();
 }
 
+// Everything but the embedding table.
+bool projections_finite(const Parameters& p) {
+  return p.W_q.allFinite() && p.W_k.allFinite() && p.W_v.allFinite() && p.W_head.allFinite() && p.b_head.allFinite();
+}
+
 }  // namespace
 
 Parameters zeros_like(const Parameters& p, bool with_embeddings) {
@@ -28,16 +33,13 @@ Parameters zeros_like(const Parameters& p, bool with_embeddings) {
   return z;
 }
 
-bool all_finite(const Parameters& p) {
-  return p.E.allFinite() && p.W_q.allFinite() && p.W_k.allFinite() && p.W_v.allFinite() &&
-         p.W_head.allFinite() && p.b_head.allFinite();
-}
+bool all_finite(const Parameters& p) { return p.E.allFinite() && projections_finite(p); }
 
 bool all_finite(const Gradients& g, const std::vector<int>& e_rows) {
   for (const int r : e_rows) {
     if (!g.E.row(r).allFinite()) return false;
   }
-  return g.W_q.allFinite() && g.W_k.allFinite() && g.W_v.allFinite() && g.W_head.allFinite() && g.b_head.allFinite();
+  return projections_finite(g);
 }
 
 Parameters initial_parameters(int vocabulary, int d_model, int d_k, int classes, bool random_embeddings,

@@ -45,6 +45,30 @@ export function addExport(parent, spec) {
   return menu.node();
 }
 
+// The menus keptExport made, by the element that holds each.
+const keptMenus = new WeakMap();
+
+/**
+ * An Export menu kept in `parent` from render to render (a section filled in place): made again
+ * only for another name (its file names) or another set of matrices; otherwise its matrices take
+ * the new numbers in place, so a click always exports what is on the page now.
+ * @param {HTMLElement} parent
+ * @param {{name: string, svg?: SVGSVGElement | (() => SVGSVGElement), matrices: object[]}} spec
+ * @returns {HTMLElement} the menu
+ */
+export function keptExport(parent, spec) {
+  const kept = keptMenus.get(parent);
+  if (kept?.name === spec.name && kept.matrices.length === spec.matrices.length) {
+    kept.matrices.forEach((m, k) => Object.assign(m, spec.matrices[k]));
+    return kept.menu;
+  }
+  kept?.menu.remove();
+  const matrices = spec.matrices.map((m) => ({ ...m }));
+  const menu = addExport(parent, { ...spec, matrices });
+  keptMenus.set(parent, { name: spec.name, matrices, menu });
+  return menu;
+}
+
 /** Saves a Blob under a file name, from the page itself. */
 export function download(filename, blob) {
   const url = URL.createObjectURL(blob);

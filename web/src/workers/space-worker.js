@@ -69,8 +69,7 @@ const handlers = {
         pca: { explainedVariance: fit.explainedVariance, explainedVarianceRatio: fit.explainedVarianceRatio, totalVariance: fit.totalVariance } });
       return { done: true };
     }
-    const factory = method === 'tsne' ? core.createTsneLayout : core.createUmapLayout;
-    if (!factory) throw new Error(`${method === 'tsne' ? 't-SNE' : 'UMAP'} is not in this build of the core yet.`);
+    const factory = layoutFactory(core, method);
     const handle = factory.call(core, rawPoints, data.count(), data.dimension(), { outDim, seed: 0 });
     return new Promise((finish, fail) => {
       // started: the request's time; prepareMs: the first step (the exact neighbours and the graph
@@ -133,6 +132,13 @@ const handlers = {
 
 serve(Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind, withCore(handler)])));
 
+/** The core's constructor of a t-SNE or UMAP run, or the message that this build has none. */
+function layoutFactory(core, method) {
+  const factory = method === 'tsne' ? core.createTsneLayout : core.createUmapLayout;
+  if (!factory) throw new Error(`${method === 'tsne' ? 't-SNE' : 'UMAP'} is not in this build of the core yet.`);
+  return factory;
+}
+
 /**
  * A whole run's time on this machine, before it starts, so the page can ask first: the layout is
  * set up and stepped on the first SAMPLE_POINTS points (a tenth of a second or so), and the times
@@ -142,8 +148,7 @@ serve(Object.fromEntries(Object.entries(handlers).map(([kind, handler]) => [kind
  * the estimate came out 1.1 and 1.3 times the time taken, so the page says "up to about".
  */
 function estimateRun(core, method, outDim) {
-  const factory = method === 'tsne' ? core.createTsneLayout : core.createUmapLayout;
-  if (!factory) throw new Error(`${method === 'tsne' ? 't-SNE' : 'UMAP'} is not in this build of the core yet.`);
+  const factory = layoutFactory(core, method);
   const n = data.count(), d = data.dimension();
   const m = Math.min(n, SAMPLE_POINTS);
   // the iterations of the whole run (UMAP's depend on N): asked of a layout of all the points

@@ -4,7 +4,7 @@
 import { select } from 'd3';
 import { num, full, truncate } from '../../format.js';
 import { vectorText } from '../../components/flow-diagram.js';
-import { addExport } from '../../components/export.js';
+import { keptExport } from '../../components/export.js';
 import { stepThrough } from '../../components/step-through.js';
 import { part, parts, shown, headedTable, keptTable } from '../../components/parts.js';
 import { foldedParts, foldsStartOpen } from '../../components/more.js';
@@ -98,19 +98,15 @@ function drawHeadCard(card, { head, h, s, tokens, base }) {
     .call((g) => g.select('.head-value').attr('data-value', (weight) => full(weight)).text((weight) => num(weight)));
   part(part(card, 'p.head-output', 'output').attr('data-reveal', 2), 'code', 'code').text(`output ${vectorText(head.baseOutput)}`);
   // the Export menu is made once per card; it always exports the card's latest numbers
-  const latest = {
-    name: `head${h + 1}_weights`, rows: 1, cols: tokens.length, data: Float64Array.from(weights),
-    rowLabels: [tokens[base]], colLabels: tokens, rowAxis: 'base token', colAxis: 'tokens',
-  };
-  const matrix = exportMatrices.get(card.node());
-  if (matrix) {
-    Object.assign(matrix, latest);
-    return;
-  }
-  exportMatrices.set(card.node(), latest);
-  addExport(card.node(), { name: latest.name, svg: svg.node(), matrices: [latest] });
+  keptExport(card.node(), {
+    name: `head${h + 1}_weights`,
+    svg: svg.node(),
+    matrices: [{
+      name: `head${h + 1}_weights`, rows: 1, cols: tokens.length, data: Float64Array.from(weights),
+      rowLabels: [tokens[base]], colLabels: tokens, rowAxis: 'base token', colAxis: 'tokens',
+    }],
+  });
 }
 
-// The step-through of each heads sketch, made once; and the matrix each card's Export menu reads.
+// The step-through of each heads sketch, made once.
 const steppers = new WeakMap();
-const exportMatrices = new WeakMap();

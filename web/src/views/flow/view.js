@@ -14,7 +14,7 @@ import { drawMixing } from './mixing.js';
 import { MAX_INDEX } from './chapter.js';
 import { drawGradientDiagram } from '../../components/gradient-diagram.js';
 import { drawHeads } from './heads.js';
-import { addExport } from '../../components/export.js';
+import { keptExport } from '../../components/export.js';
 import { createVectorSource } from '../../components/vector-source.js';
 import { drawOverview } from '../../components/overview-diagram.js';
 import { watchWidth } from '../../components/watch-width.js';
@@ -301,24 +301,16 @@ function drawDiagramExport(slot, r, tokens) {
     name, rows: 1, cols: values.length, data: Float64Array.from(values), rowLabels: [base], colLabels: tokens, rowAxis: 'base token', colAxis: 'tokens',
   });
   const perToken = (name, m) => ({ name, ...m, rowLabels: tokens, colLabels: features, rowAxis: 'tokens', colAxis: 'features' });
-  const latest = [
-    overKeys('scores', r.scores),
-    overKeys('weights', r.weights),
-    perToken('scaled_values', r.scaledValues),
-    perToken('partial_sums', r.partialSums),
-    { name: 'y', rows: 1, cols: r.y.length, data: Float64Array.from(r.y), rowLabels: [base], colLabels: features, rowAxis: 'base token', colAxis: 'features' },
-  ];
-  const name = `flow_y${r.base + 1}`;
-  // the menu is made again only for another base token (its file names); else it reads the new numbers
-  const kept = diagramExports.get(slot.node());
-  if (kept?.name === name) {
-    kept.matrices.forEach((m, k) => Object.assign(m, latest[k]));
-    return;
-  }
-  slot.node().replaceChildren();
-  diagramExports.set(slot.node(), { name, matrices: latest });
-  addExport(slot.node(), { name, svg: () => slot.node().parentNode.querySelector('.flow-diagram svg'), matrices: latest });
+  // made again only for another base token (its file names); else it reads the new numbers
+  keptExport(slot.node(), {
+    name: `flow_y${r.base + 1}`,
+    svg: () => slot.node().parentNode.querySelector('.flow-diagram svg'),
+    matrices: [
+      overKeys('scores', r.scores),
+      overKeys('weights', r.weights),
+      perToken('scaled_values', r.scaledValues),
+      perToken('partial_sums', r.partialSums),
+      { name: 'y', rows: 1, cols: r.y.length, data: Float64Array.from(r.y), rowLabels: [base], colLabels: features, rowAxis: 'base token', colAxis: 'features' },
+    ],
+  });
 }
-
-// The flow diagram's Export menu of each slot: the name it was made for and the matrices it reads.
-const diagramExports = new WeakMap();
