@@ -127,10 +127,19 @@ test('before any download: the untrained class blockâ€™s heatmap with the coreâ€
 
 test('before any download: typing redraws the class block without Enter, for either sentence', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=trained&tshow=2`);
+  // the sections are filled in place (issue 33): mark the cosine row and the note before the edit
+  await page.evaluate(() => {
+    document.querySelector('tr[data-cosine="untrained-contextual"]').dataset.marked = 'kept';
+    document.querySelector('.untrained-note').dataset.marked = 'kept';
+  });
   await typeInto(page, '#trained-s2', 'money in the bank');
   await waitForFields(page);
   const e = untrainedOf(S1, 'money in the bank');
   assert.deepEqual(await heatmapValues(page, 'untrained attn_weights, sentence 2'), Array.from(e.second.projected.attn_weights.data));
+  const u = e.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
+  assert.equal(await page.$eval('tr[data-cosine="untrained-contextual"][data-marked="kept"] td.value', (el) => el.title), String(u));
+  assert.equal(await page.locator('.untrained-note[data-marked="kept"]').count(), 1);
+  assert.equal(await page.locator('#trained section.stage').count(), 2, 'no section written twice');
   assert.match(page.url(), /ts2=money/);
   assert.deepEqual(errors, []);
   await page.close();

@@ -7,13 +7,12 @@
 // attention on the same sentences, computed by the core like every other view.
 import { select } from 'd3';
 import { drawHeatmap } from '../../components/heatmap/index.js';
-import { heatmapHolder } from '../shared/heatmap-holders.js';
 import { createStatus } from '../../components/status.js';
 import { sharedEncoderClient } from '../../core/encoder-client.js';
 import { num, full, numOrNotDefined } from '../../format.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { text } from '../../params.js';
-import { dataTable } from '../../components/data-table.js';
+import { part, parts, shown, headedTable } from '../../components/parts.js';
 import { figureAttr } from '../../components/figures.js';
 import { beyondHeading } from '../../components/nav.js';
 import { buildModelLoader, modelUrl } from '../../components/model-loader.js';
@@ -180,25 +179,33 @@ function showUntrainedStatus(status, untrained) {
 /** Section headings numbered 1, 2, … in the order they are drawn. */
 function numberedHeadings() {
   let n = 0;
-  return (section, id, title) => section.append('h3').attr('id', id).text(`${++n}. ${title}`);
+  return (section, id, title) => part(section, 'h3', 'title').attr('id', id).text(`${++n}. ${title}`);
 }
 
-// The sections are written again on each render; the maps' holders are kept (heatmapHolder), so
-// the maps are updated in place.
+// The sections are parts (components/parts.js): made once, filled on every render, in the order
+// of `order`; a section the render does not show is hidden. The maps are updated in place.
 function drawResults(el, { untrained, trained, state }) {
-  const results = select(el).html('')
+  const results = select(el)
     .attr('data-sentence1', state.trainedSentence).attr('data-sentence2', state.trainedSentence2).attr('data-sentence3', state.trainedControl);
   const heading = numberedHeadings();
-  if (!trained) {
-    drawUntrainedBlock(results, { untrained, state, heading, loaded: false });
-    drawCosineTable(results, { untrained, trained: null, state, heading });
-    return;
+  const order = trained ? ['tokens', 'cosines', 'focus', 'heads', 'untrained'] : ['untrained', 'cosines'];
+  const section = (name, label) => part(results, 'section.stage', name).attr('aria-labelledby', label);
+  if (trained) drawTokens(section('tokens', 'trained-tokens'), trained, heading);
+  else drawUntrainedBlock(section('untrained', 'trained-untrained'), { untrained, state, heading, loaded: false });
+  drawCosineTable(section('cosines', 'trained-cosines'), { untrained, trained, state, heading });
+  if (trained) {
+    drawFocus(section('focus', 'trained-focus'), trained, state, heading);
+    drawHeads(section('heads', 'trained-heads'), trained, state, heading);
+    drawUntrainedBlock(section('untrained', 'trained-untrained'), { untrained, state, heading, loaded: true });
   }
-  drawTokens(results, trained, heading);
-  drawCosineTable(results, { untrained, trained, state, heading });
-  drawFocus(results, trained, state, heading);
-  drawHeads(results, trained, state, heading);
-  drawUntrainedBlock(results, { untrained, state, heading, loaded: true });
+  // In reading order, moved only when the model's sections first come; the others hidden. Before
+  // the model is loaded the first screen (components/first-screen.js) has taken the untrained
+  // block up under the sentences: it stays there until then.
+  const sections = order.map((name) => part(results, 'section.stage', name).node())
+    .filter((node) => trained || node.parentNode === el);
+  const placed = [...el.children].filter((child) => child.matches('section.stage'));
+  if (sections.some((node, k) => placed[k] !== node)) el.append(...sections);
+  for (const child of placed) shown(select(child), sections.includes(child));
 }
 
 /** attn_weights of the untrained class block for the sentence picked, with a note from its numbers. */
@@ -206,36 +213,34 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
   const experiment = untrained.experiment;
   // sentence 3 is the control; an empty control has no report, so sentence 1 is shown instead
   const n = state.trainedShow === 3 && !experiment?.control ? 1 : state.trainedShow;
-  const section = parent.append('section').attr('class', 'stage untrained-block').attr('aria-labelledby', 'trained-untrained');
+  const section = parent.classed('untrained-block', true);
   heading(section, 'trained-untrained', loaded
     ? `For comparison: the untrained class block on sentence ${n}`
     : `The untrained class block on sentence ${n}: attention before any training`);
-  if (!experiment) {
-    section.append('p').attr('class', 'notice').text(untrained.notices.join(' '));
-    return;
-  }
+  // the map first: before the model is loaded it is the chapter's first picture (first screen)
+  const holder = shown(part(section, 'div.heatmap-holder', 'map'), Boolean(experiment));
+  const about = shown(part(section, 'p', 'about'), Boolean(experiment));
+  const note = shown(part(section, 'p.untrained-note', 'note'), Boolean(experiment));
+  const notices = shown(part(section, 'ul.muted.class-notices', 'notices'), Boolean(experiment && untrained.notices.length))
+    .attr('aria-label', 'What the class block left out or assumed');
+  shown(part(section, 'p.notice', 'missing'), !experiment).text(experiment ? '' : untrained.notices.join(' '));
+  shown(part(section, 'p.notice.load-hint', 'load-hint'), !loaded).text(
+    'Load the trained model (the button above) to see what training changes: the same sentences split into the model’s own tokens, its eight trained heads as heatmaps like this one, where each head looks, and the cosines of each layer.',
+  );
+  if (!experiment) return;
   const report = [experiment.first, experiment.second, experiment.control][n - 1];
   const tokens = Array.from(report.tokens, (t) => t.text);
-  // the map first: before the model is loaded it is the chapter's first picture (first screen)
-  drawHeatmap(heatmapHolder(parent, section, 'untrained'), {
+  drawHeatmap(holder.node(), {
     name: `untrained attn_weights, sentence ${n}`, matrix: report.projected.attn_weights, rowLabels: tokens, colLabels: tokens,
     rowAxis: 'queries (words)', colAxis: 'keys', palette: 'weights', rowSums: report.row_sums,
   });
-  section.append('p').text(
+  about.text(
     `This is the Class 05 notebook’s block (NumPy mode): a random embedding table with d_model = ${report.dModel} and random, untrained W_q, W_k, W_v (d_k = ${report.dK}). ` +
       'Row = the word that asks (query), column = the word it looks at (key); each row sums to 1.',
   );
   const targetIndex = [experiment.targetIndexFirst, experiment.targetIndexSecond, experiment.targetIndexControl][n - 1];
-  section.append('p').attr('class', 'untrained-note').text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n, weights: report.projected.attn_weights }));
-  if (untrained.notices.length) {
-    section.append('ul').attr('class', 'muted class-notices').attr('aria-label', 'What the class block left out or assumed')
-      .selectAll('li').data(untrained.notices).join('li').text((d) => d);
-  }
-  if (!loaded) {
-    section.append('p').attr('class', 'notice load-hint').text(
-      'Load the trained model (the button above) to see what training changes: the same sentences split into the model’s own tokens, its eight trained heads as heatmaps like this one, where each head looks, and the cosines of each layer.',
-    );
-  }
+  note.text(untrainedNote({ mixing: report.projectedMixing, tokens, targetIndex, target: state.trainedTarget, sentence: n, weights: report.projected.attn_weights }));
+  notices.selectAll('li').data(untrained.notices).join('li').text((d) => d);
 }
 
 /** Whether the class block's output moved with context, by its cosine across the sentences. */
@@ -265,50 +270,35 @@ export function untrainedNote({ mixing, tokens, targetIndex, target, sentence, w
 
 const showPiece = (piece) => piece; // shown as the model sees it, with ▁ marking a word start
 
-function drawTokens(parent, trained, heading) {
-  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-tokens');
+function drawTokens(section, trained, heading) {
   heading(section, 'trained-tokens', 'Subword tokens');
-  section.append('p').text(
+  part(section, 'p', 'about').text(
     'This model does not look words up in a word table: it splits text into pieces from a vocabulary of 8,000, chosen by a unigram language model. ' +
       '“▁” marks the start of a word, so “▁bank” is a whole word and a rare word may become several pieces. No word is ever out of vocabulary.',
   );
   const lists = [['Sentence 1', trained.first, trained.targetFirst], ['Sentence 2', trained.second, trained.targetSecond]];
   if (trained.control) lists.push(['Sentence 3 (control)', trained.control, trained.targetControl]);
-  for (const [name, report, index] of lists) {
-    section.append('p').attr('class', 'token-caption').text(`${name}: ${report.tokens.length} tokens`);
-    section.append('ol').attr('class', 'tokens subword').attr('aria-label', `${name} tokens`)
+  parts(part(section, 'div', 'lists'), 'div.token-list', lists, ([name]) => name, (box, [name, report, index]) => {
+    part(box, 'p.token-caption', 'caption').text(`${name}: ${report.tokens.length} tokens`);
+    part(box, 'ol.tokens.subword', 'tokens').attr('aria-label', `${name} tokens`)
       .selectAll('li').data(report.tokens).join('li')
       .classed('target', (_, i) => i === index)
       .attr('data-piece', (t) => t.piece)
       .text((t) => showPiece(t.piece));
-  }
+  });
 }
 
-function drawCosineTable(parent, { untrained, trained, state, heading }) {
-  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-cosines');
+function drawCosineTable(section, { untrained, trained, state, heading }) {
   heading(section, 'trained-cosines', `“${state.trainedTarget}” in sentence 1 against sentence 2, and against the control`);
-  section.append('p').text(
+  part(section, 'p', 'about').text(
     'Any change of context moves a contextual vector, so a low cosine between two senses proves little by itself. ' +
       'Sentence 3 is the control: the same word in the same sense as in sentence 1. Only if the different-sense pair (1 vs 2) sits clearly below the same-sense pair (1 vs 3) does the model keep the senses apart.',
   );
-  const table = dataTable(section).attr('class', 'cosine-table trained-cosines');
-  const head = table.append('thead').append('tr');
-  for (const h of ['comparison', 'sentence 1 vs 2 (different sense)', 'sentence 1 vs 3 (control, same sense)', 'control minus pair', 'what it does and does not show']) {
-    head.append('th').attr('scope', 'col').text(h);
-  }
-  const body = table.append('tbody');
-  const valueCell = (tr, className, value) => tr.append('td').attr('class', className)
-    .attr('title', value == null ? '' : full(value)).text(numOrNotDefined(value));
-  const rowOf = (id, label, { pair, control, margin }, note) => {
-    const tr = body.append('tr').attr('data-cosine', id);
-    tr.append('th').attr('scope', 'row').text(label);
-    valueCell(tr, 'value', pair);
-    valueCell(tr, 'same-sense', control);
-    // only the judged rows have a margin (the core's separation report); the others show a dash
-    if (margin === undefined) tr.append('td').attr('class', 'margin').text('—');
-    else valueCell(tr, 'margin', margin);
-    tr.append('td').text(note);
-  };
+  const body = headedTable(section, 'table', 'cosine-table trained-cosines',
+    ['comparison', 'sentence 1 vs 2 (different sense)', 'sentence 1 vs 3 (control, same sense)', 'control minus pair', 'what it does and does not show']);
+  // the rows are gathered, then joined by id: a row that stays keeps its element
+  const rows = [];
+  const rowOf = (id, label, values, note) => rows.push({ id, label, values, note });
   const u = untrained.contextual;
   const uc = untrained.control;
   rowOf('untrained-contextual', 'class block (NumPy notebook, random, d_model 8): contextual', { pair: u?.value ?? null, control: uc?.value ?? null, margin: untrained.separation?.margin ?? null },
@@ -329,13 +319,25 @@ function drawCosineTable(parent, { untrained, trained, state, heading }) {
     rowOf('sentence', 'trained model: the 512-d sentence vectors', { pair: trained.sentenceCosine, control: trained.controlSentenceCosine ?? null },
       'The model’s own output (mean of its token vectors, a tanh layer, length 1): it compares whole sentences, not the word.');
   }
-  const verdict = section.append('p').attr('class', 'trained-verdict')
+  const valueCell = (td, value) => td.attr('title', value == null ? '' : full(value)).text(numOrNotDefined(value));
+  parts(body, 'tr', rows, (row) => row.id, (tr, { id, label, values: { pair, control, margin }, note }) => {
+    tr.attr('data-cosine', id);
+    part(tr, 'th', 'label').attr('scope', 'row').text(label);
+    valueCell(part(tr, 'td.value', 'value'), pair);
+    valueCell(part(tr, 'td.same-sense', 'same-sense'), control);
+    // only the judged rows have a margin (the core's separation report); the others show a dash
+    const marginCell = part(tr, 'td.margin', 'margin');
+    if (margin === undefined) marginCell.attr('title', null).text('—');
+    else valueCell(marginCell, margin);
+    part(tr, 'td', 'note').text(note);
+  });
+  const verdict = part(section, 'p.trained-verdict', 'verdict')
     .attr('data-verdict', trained?.separation?.verdict ?? (trained ? 'undefined' : null))
     .attr('data-margin', trained?.separation?.margin == null ? null : full(trained.separation.margin))
     .attr('data-untrained-verdict', untrained.separation?.verdict ?? 'undefined')
     .attr('data-untrained-margin', untrained.separation?.margin == null ? null : full(untrained.separation.margin));
   verdict.text(trainedVerdict({ trained: trained ? (trained.separation ?? null) : undefined, untrained: untrained.separation ?? null }));
-  section.append('p').attr('class', 'muted trained-caveats').text(TRAINED_CAVEATS);
+  part(section, 'p.muted.trained-caveats', 'caveats').text(TRAINED_CAVEATS);
 }
 
 /** What else the trained model has, and what the page does not know about it. */
@@ -390,28 +392,23 @@ export function trainedVerdict({ trained, untrained }) {
   return parts.join(' ');
 }
 
-function drawFocus(parent, trained, state, heading) {
-  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-focus');
+function drawFocus(section, trained, state, heading) {
   heading(section, 'trained-focus', `Where does “${state.trainedTarget}” look? The three keys each head weights most`);
-  if (trained.targetFirst < 0 && trained.targetSecond < 0) {
-    section.append('p').attr('class', 'notice').text(`“${state.trainedTarget}” is not a whole-word token in either sentence.`);
-    return;
-  }
-  const table = dataTable(section).attr('class', 'cosine-table head-focus');
-  const head = table.append('thead').append('tr');
-  for (const h of ['head', 'sentence 1', 'sentence 2']) head.append('th').attr('scope', 'col').text(h);
-  const body = table.append('tbody');
+  const absent = trained.targetFirst < 0 && trained.targetSecond < 0;
+  shown(part(section, 'p.notice', 'absent'), absent).text(absent ? `“${state.trainedTarget}” is not a whole-word token in either sentence.` : '');
+  const box = shown(part(section, 'div', 'focus'), !absent);
+  if (absent) return;
+  const body = headedTable(box, 'table', 'cosine-table head-focus', ['head', 'sentence 1', 'sentence 2']);
   const describe = (focus, report) => (focus ? focus.keys.map((k, n) => `${report.tokens[k].piece} ${num(focus.weights[n])}`).join(', ') : '—');
-  for (let i = 0; i < 8; i++) {
-    const f1 = trained.focusFirst[i];
-    const f2 = trained.focusSecond[i];
+  const heads = Array.from({ length: 8 }, (_, i) => [trained.focusFirst[i], trained.focusSecond[i]]);
+  parts(body, 'tr', heads, (_, i) => i, (tr, [f1, f2]) => {
     const ref = f1 ?? f2;
-    const tr = body.append('tr').attr('data-head', `${ref.layer + 1}.${ref.head + 1}`);
-    tr.append('th').attr('scope', 'row').text(`layer ${ref.layer + 1}, head ${ref.head + 1}`);
-    tr.append('td').attr('class', 'focus-first').text(describe(f1, trained.first));
-    tr.append('td').attr('class', 'focus-second').text(describe(f2, trained.second));
-  }
-  section.append('p').attr('class', 'muted focus-summary').text(focusSummary(trained));
+    tr.attr('data-head', `${ref.layer + 1}.${ref.head + 1}`);
+    part(tr, 'th', 'head').attr('scope', 'row').text(`layer ${ref.layer + 1}, head ${ref.head + 1}`);
+    part(tr, 'td.focus-first', 'first').text(describe(f1, trained.first));
+    part(tr, 'td.focus-second', 'second').text(describe(f2, trained.second));
+  });
+  part(box, 'p.muted.focus-summary', 'summary').text(focusSummary(trained));
 }
 
 /**
@@ -437,21 +434,21 @@ export function focusSummary(trained) {
     'Nobody programmed these habits; they came from training. They say where information flows from, not why.';
 }
 
-function drawHeads(parent, trained, state, heading) {
+function drawHeads(section, trained, state, heading) {
   const layerIndex = state.trainedLayer - 1;
   // sentence 3 is the control; without one (an empty control), sentence 1
   const shown = state.trainedShow === 3 && !trained.control ? 1 : state.trainedShow;
   const report = [trained.first, trained.second, trained.control][shown - 1];
-  const section = parent.append('section').attr('class', 'stage').attr('aria-labelledby', 'trained-heads').call(figureAttr, 'trained_heads');
+  section.call(figureAttr, 'trained_heads');
   heading(section, 'trained-heads', `The four trained heads of layer ${state.trainedLayer}, sentence ${shown}${shown === 3 ? ' (the control)' : ''}`);
   const width = report.layers[layerIndex].heads[0].Q.cols;
-  section.append('p').text(
+  part(section, 'p', 'about').text(
     `Each head has its own Q, K and V of width ${width} (${report.layers[layerIndex].output.cols} features split four ways), scales q by 1/√${width}, and normalises each row with softmax, exactly as in the class. Row = the token that asks (query), column = the token it looks at (key).`,
   );
   const labels = report.tokens.map((t) => showPiece(t.piece));
-  const grid = section.append('div').attr('class', 'heatmap-row');
+  const grid = part(section, 'div.heatmap-row', 'maps');
   report.layers[layerIndex].heads.forEach((h, index) => {
-    drawHeatmap(heatmapHolder(parent, grid, `head ${index}`), {
+    drawHeatmap(part(grid, 'div.heatmap-holder', `head ${index}`).node(), {
       name: `layer ${state.trainedLayer} head ${index + 1}`, matrix: h.attn_weights, rowLabels: labels, colLabels: labels,
       rowAxis: 'queries (subword tokens)', colAxis: 'keys', palette: 'weights',
     });
