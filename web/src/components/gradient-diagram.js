@@ -5,7 +5,8 @@
 import { select } from 'd3';
 import { shapeText, num, full } from '../format.js';
 import { stepThrough } from './step-through.js';
-import { addExport } from './export.js';
+import { keptExport } from './export.js';
+import { part, shown } from './parts.js';
 import { watchWidth, widthOf } from './watch-width.js';
 
 // Two layouts: left to right for a wide box, and top to bottom (the three projections side by
@@ -44,27 +45,29 @@ export function gradientLayout(boxWidth) {
   return boxWidth === 0 || boxWidth >= 760 ? LANDSCAPE : portrait(boxWidth);
 }
 
+// The step-through of each container's diagram, made with it and given new texts after.
+const steppers = new WeakMap();
+
 /**
- * @param {HTMLElement} container  emptied and filled
+ * Made in `container` on the first call and updated in place on later ones: the text, the boxes'
+ * numbers, the notes and the step-through's texts change; the reader stays on their step.
+ * @param {HTMLElement} container
  * @param {{training: object, form: string, workbench: object}} spec  training: the flow chapter's
  *   Class 05 roles (trainingQkv), for the boxes' shapes; workbench: the flow report's, for their values
  */
 export function drawGradientDiagram(container, { training: report, form, workbench }) {
   const root = select(container);
-  root.node().replaceChildren();
-  root.append('h3').attr('id', 'grad-title').text('What training would change');
+  part(root, 'h3', 'title').attr('id', 'grad-title').text('What training would change');
   const shape = (name) => {
     const m = report.matrices.find((x) => x.name === name);
     return m ? shapeText(m.shape.rows, m.shape.cols) : '';
   };
-  root.append('p').text(
+  part(root, 'p', 'about').text(
     'Solid arrows: the forward computation this page runs. Dashed arrows: where gradients would flow back from a loss if this block were trained on a task. Only the boxes marked “parameter” would change; the attention weights A would simply be recomputed from the new projections.',
   );
-  if (form === 'free') {
-    root.append('p').attr('class', 'muted').text(
-      'The parameter-free form above has none of the W boxes: there, gradients would have nothing to update in the attention step. This diagram is the Class 05 form.',
-    );
-  }
+  shown(part(root, 'p.muted', 'free-form'), form === 'free').text(
+    'The parameter-free form above has none of the W boxes: there, gradients would have nothing to update in the attention step. This diagram is the Class 05 form.',
+  );
   const p = workbench.projected;
   // `lines`: the portrait layout's two short lines in place of the subtitle
   const shapeOf = (m) => shapeText(m.rows, m.cols);
@@ -85,16 +88,16 @@ export function drawGradientDiagram(container, { training: report, form, workben
     gradLabel: 'gradient (if trained)',
     ariaLabel: 'Forward: X through W_q, W_k, W_v to Q, K, V, then Q Kᵀ, scale and softmax to A, then A V to Y. Backward, dashed: gradients from a loss to Y, A, the scores, Q, K, V and finally W_q, W_k, W_v. No loss exists on this page and nothing was trained.',
   });
-  const notes = root.append('ul').attr('class', 'grad-notes');
+  const notes = part(root, 'ul.grad-notes', 'notes');
   const params = report.matrices.filter((m) => m.isParameter);
-  notes.append('li').text(
+  part(notes, 'li', 'changes').text(
     `Training would change: ${params.map((m) => `${m.name} ${shapeText(m.shape.rows, m.shape.cols)}`).join(', ')} — ${report.parameterCount} numbers in all.`,
   );
-  notes.append('li').text(
+  part(notes, 'li', 'here').text(
     `On this page: random initial values, ${report.trainedCount} of them changed, ${report.gradientSteps} gradient steps taken. There is no task, no labels, no loss and no optimiser here.`,
   );
   const embeddingTrained = params.some((m) => m.name.startsWith('embedding'));
-  notes.append('li').text(embeddingTrained
+  part(notes, 'li', 'not-parameters').text(embeddingTrained
     ? 'Not parameters: the scores, the attention weights A and the output Y, computed for each input. X is a lookup into embedding.weight, which is a parameter here: training would change its rows, and through them X.'
     : 'Not parameters: X (the input), the scores, the attention weights A and the output Y. They are computed for each input; training changes them only indirectly, through the W matrices.');
   const at00 = (id) => num(nodes[id].m.data[0]);
@@ -110,8 +113,10 @@ export function drawGradientDiagram(container, { training: report, form, workben
     { title: 'backward: to the scores, Q and K', text: 'Through the softmax into the scores, and from there into Q and K.' },
     { title: 'backward: into the parameters', text: `Finally into W_q, W_k and W_v${embeddingTrained ? ', and through X into embedding.weight' : ''}: the parameters an optimiser would update (${report.parameterCount} numbers). On this page ${report.gradientSteps} gradient steps were taken, so they keep their random starting values.` },
   ];
-  stepThrough(root, { steps, diagram: svg, before: '.gradient-box' });
-  addExport(root.node(), { name: 'training_diagram', svg: svg.node() });
+  const stepper = steppers.get(container);
+  if (stepper) stepper.setSteps(steps);
+  else steppers.set(container, stepThrough(root, { steps, diagram: svg, before: '.gradient-box' }));
+  keptExport(root.node(), { name: 'training_diagram', svg: svg.node(), matrices: [] });
 }
 
 /**
@@ -120,17 +125,29 @@ export function drawGradientDiagram(container, { training: report, form, workben
  * {title, sub, lines: [two short lines for phones], kind, m: a matrix whose [0, 0] the box shows
  * (or null), at: the reveal step, valueName?, valuePrefix?, cell?: [i, j] the entry shown ([0, 0]
  * by default), valueLabel?: what stands before the value instead of the entry's indices}.
+ * Made in `root` on the first call; a later call writes the new nodes into the same elements.
  * Returns the <svg> (a d3 selection).
  */
 export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
+  let diagram = arrowDiagrams.get(root.node());
+  if (!diagram || !root.node().contains(diagram.svg.node())) {
+    diagram = makeArrowDiagram(root);
+    arrowDiagrams.set(root.node(), diagram);
+  }
+  diagram.set(nodes, { gradLabel, ariaLabel });
+  return diagram.svg;
+}
+
+const arrowDiagrams = new WeakMap();
+const BOX_IDS = ['X', 'Wq', 'Wk', 'Wv', 'Q', 'K', 'V', 'S', 'A', 'Y', 'L'];
+
+function makeArrowDiagram(root) {
   // [from, to, the step that draws the arrow]
   const forward = [['X', 'Wq', 1], ['X', 'Wk', 1], ['X', 'Wv', 1], ['Wq', 'Q', 2], ['Wk', 'K', 2], ['Wv', 'V', 2], ['Q', 'S', 3], ['K', 'S', 3], ['S', 'A', 4], ['A', 'Y', 5], ['V', 'Y', 5], ['Y', 'L', 6]];
   const backward = [['L', 'Y', 7], ['Y', 'A', 7], ['Y', 'V', 7], ['A', 'S', 8], ['S', 'Q', 8], ['S', 'K', 8], ['Q', 'Wq', 9], ['K', 'Wk', 9], ['V', 'Wv', 9]];
 
   const box = root.append('div').attr('class', 'gradient-box');
-  const svg = box.append('svg').attr('class', 'gradient-svg')
-    .attr('role', 'img')
-    .attr('aria-label', ariaLabel);
+  const svg = box.append('svg').attr('class', 'gradient-svg').attr('role', 'img');
   const defs = svg.append('defs');
   for (const [id, cls] of [['grad-fwd', 'fwd-head'], ['grad-back', 'back-head']]) {
     defs.append('marker').attr('id', id).attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
@@ -138,29 +155,25 @@ export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
       .append('path').attr('d', 'M0,0 L10,5 L0,10 z').attr('class', cls);
   }
   // The elements are made once; place() puts them where a layout says, so that a new width
-  // moves them without losing the step the learner is on.
+  // moves them without losing the step the learner is on, and set() writes new numbers.
   const fwd = svg.append('g').attr('class', 'grad-forward');
   const forwardLines = forward.map(([a, b, at]) => ({ a, b, line: fwd.append('line').attr('data-reveal', at).attr('marker-end', 'url(#grad-fwd)') }));
   const back = svg.append('g').attr('class', 'grad-backward');
   const backwardLines = backward.map(([a, b, at]) => ({ a, b, line: back.append('line').attr('data-reveal', at).attr('marker-end', 'url(#grad-back)') }));
-  const label = back.append('text').attr('data-reveal', 7).attr('class', 'grad-label').attr('text-anchor', 'middle').text(gradLabel);
+  const label = back.append('text').attr('data-reveal', 7).attr('class', 'grad-label').attr('text-anchor', 'middle');
   const g = svg.append('g').attr('class', 'grad-nodes');
-  const boxes = Object.entries(nodes).map(([id, n]) => {
-    const b = g.append('g').attr('class', `grad-node ${n.kind}`).attr('data-node', id).attr('data-reveal', n.at);
+  const boxes = BOX_IDS.map((id) => {
+    const b = g.append('g').attr('data-node', id);
     b.append('rect').attr('rx', 6);
-    b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-title').text(n.title);
+    b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-title');
     b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-sub');
     b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-sub grad-sub2');
-    if (n.m) {
-      // one real number per box; the title has the first row in full
-      b.append('text').attr('text-anchor', 'middle').attr('class', 'grad-value')
-        .attr('data-value', full(valueOf(n)));
-      const row = (n.cell ?? [0, 0])[0];
-      b.append('title').text(`${n.valueName ?? n.title}, ${row === 0 ? 'first row' : `row ${row}`}: [${Array.from(n.m.data.subarray(row * n.m.cols, (row + 1) * n.m.cols), full).join(', ')}]`);
-    }
-    return { id, n, b };
+    return { id, b };
   });
-  const place = (layout) => {
+  let nodes = null;
+  let layout = gradientLayout(widthOf(root.node()));
+
+  const place = () => {
     const { boxW, boxH } = layout;
     svg.attr('viewBox', `0 0 ${layout.width} ${layout.height}`).attr('width', layout.width).attr('height', layout.height)
       .attr('data-layout', layout.name).classed('portrait', layout.name === 'portrait');
@@ -187,7 +200,8 @@ export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
       line.attr('x1', x1).attr('y1', y1 + layout.shift).attr('x2', x2).attr('y2', y2 + layout.shift);
     }
     label.attr('x', layout.label[0]).attr('y', layout.label[1]);
-    for (const { id, n, b } of boxes) {
+    for (const { id, b } of boxes) {
+      const n = nodes[id];
       b.attr('transform', `translate(${layout.at[id][0]},${layout.at[id][1]})`);
       b.select('rect').attr('width', boxW).attr('height', boxH);
       b.selectAll('text').attr('x', boxW / 2);
@@ -199,9 +213,29 @@ export function drawArrowDiagram(root, nodes, { gradLabel, ariaLabel }) {
       if (n.m) b.select('.grad-value').attr('y', layout.lines.value).text(`${tall ? '' : n.valuePrefix ?? ''}${n.valueLabel ?? cellLabel(n.cell ?? [0, 0], tall)} ${num(valueOf(n))}`); // a phone's box has no room for the prefix
     }
   };
-  place(gradientLayout(widthOf(root.node())));
-  watchWidth(box.node(), (width) => place(gradientLayout(width)));
-  return svg;
+
+  const set = (next, { gradLabel, ariaLabel }) => {
+    nodes = next;
+    svg.attr('aria-label', ariaLabel);
+    label.text(gradLabel);
+    for (const { id, b } of boxes) {
+      const n = nodes[id];
+      b.attr('class', `grad-node ${n.kind}`).attr('data-reveal', n.at);
+      b.select('.grad-title').text(n.title);
+      // one real number per box that has a matrix; the title has the entry's row in full
+      const row = (n.cell ?? [0, 0])[0];
+      b.selectAll(':scope > .grad-value').data(n.m ? [n] : []).join((enter) => enter.append('text').attr('text-anchor', 'middle').attr('class', 'grad-value'))
+        .attr('data-value', (d) => full(valueOf(d)));
+      b.selectAll(':scope > title').data(n.m ? [n] : []).join('title')
+        .text(`${n.valueName ?? n.title}, ${row === 0 ? 'first row' : `row ${row}`}: [${n.m ? Array.from(n.m.data.subarray(row * n.m.cols, (row + 1) * n.m.cols), full).join(', ') : ''}]`);
+    }
+    place();
+  };
+  watchWidth(box.node(), (width) => {
+    layout = gradientLayout(width);
+    if (nodes) place();
+  });
+  return { svg, set };
 }
 
 /** The entry a box shows: m[i, j] for its `cell`, [0, 0] by default. */
