@@ -184,10 +184,18 @@ test('qkv, the lab and the flow change their sections in place: the same element
   const lab = await openPage(context, `${server.url}?view=lab`);
   await lab.page.click('details:has(#md-preview) > summary');
   const preview = await lab.page.$('#md-preview');
+  const rawRow = await lab.page.$('table.lab-cosines tr[data-cosine="raw_target_across_sentences"]');
+  const attnTable = await lab.page.$('table.lab-attn[data-sentence="1"]');
   await retype(lab.page, '#sentence', 'the bank of the muddy river');
   assert.equal(await lab.page.$eval('#md-preview', (pre) => pre.parentElement.open), true, 'the preview is still open');
   assert.equal(await same(lab.page, preview, await lab.page.$('#md-preview')), true, 'the same preview');
   assert.match(await lab.page.textContent('#md-preview'), /muddy/);
+  // the report's tables are filled in place: the same row and table, with the new sentence's numbers
+  assert.equal(await same(lab.page, rawRow, await lab.page.$('table.lab-cosines tr[data-cosine="raw_target_across_sentences"]')), true, 'the same cosine row');
+  assert.equal(await same(lab.page, attnTable, await lab.page.$('table.lab-attn[data-sentence="1"]')), true, 'the same attn_weights table');
+  assert.equal(await lab.page.$$eval('table.lab-attn[data-sentence="1"] tbody tr', (rows) => rows.length), 6, 'a row per token');
+  assert.equal(await lab.page.$$eval('table.lab-attn[data-sentence="1"] tbody tr:first-child td', (tds) => tds.map((td) => td.className).join(' ')),
+    'value value value value value value row-sum', 'six weights, then the row sum');
   await lab.page.close();
 
   // the flow: the diagram and its step table are the same elements, with the new word in them

@@ -57,8 +57,7 @@ test('an opened fold stays open (the same element) while the sentence is typed, 
     await details.scrollIntoViewIfNeeded();
     assert.equal(await details.evaluate((d) => d.open), false, `${view} ${fold} starts closed`);
     await openFold(page, details);
-    // the element itself, not a mark on it: a section changed in place (components/redraw-in-place.js)
-    // keeps its elements but writes their attributes as its drawing says
+    // the element itself: a section filled in place keeps its elements (components/parts.js)
     const opened = await details.elementHandle();
     const sameAndOpen = async () => page.evaluate(([sel, el]) => document.querySelector(sel) === el && el.open, [fold, opened]);
     await typeInto(page, field, 's');

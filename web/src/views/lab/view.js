@@ -7,8 +7,7 @@ import { mountTwoSentences } from '../../components/two-sentences.js';
 import { num, full, shapeText, NOT_DEFINED } from '../../format.js';
 import { tableFor } from '../../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../../vectors/report.js';
-import { dataTable } from '../../components/data-table.js';
-import { redrawInPlace } from '../../components/redraw-in-place.js';
+import { part, parts, keptTable, headedTable } from '../../components/parts.js';
 import { mountAssignment } from './assignment.js';
 
 export const view = {
@@ -33,15 +32,14 @@ export const view = {
   },
 };
 
-/** The report under the sentences; after the first time the page keeps its elements (an open preview stays open). */
-function drawReport(results, spec) {
-  redrawInPlace(results.node(), (holder) => writeReport(holder, spec));
-}
-
-function writeReport(results, { report, experiment }) {
-  const exports = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-export');
-  exports.append('h3').attr('id', 'lab-export').text('Export the report');
-  const buttons = exports.append('div').attr('class', 'lab-exports');
+/**
+ * The report under the sentences, made once and filled in place (components/parts.js): an open
+ * preview stays open, sentence 1's table stays where the first screen put it, rows are joined.
+ */
+function drawReport(results, { report, experiment }) {
+  const exports = part(results, 'section.stage', 'export').attr('aria-labelledby', 'lab-export');
+  part(exports, 'h3', 'title').attr('id', 'lab-export').text('Export the report');
+  const buttons = part(exports, 'div.lab-exports', 'buttons');
   const md = labMarkdown(report);
   const download = (name, type, text) => {
     const url = URL.createObjectURL(new Blob([text], { type }));
@@ -53,77 +51,78 @@ function writeReport(results, { report, experiment }) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
-  buttons.append('button').attr('type', 'button').attr('id', 'export-md').text('Markdown (.md)').on('click', () => download('attention-report.md', 'text/markdown', md));
-  buttons.append('button').attr('type', 'button').attr('id', 'export-json').text('JSON (.json)').on('click', () => download('attention-report.json', 'application/json', `${JSON.stringify(report, null, 1)}\n`));
-  buttons.append('button').attr('type', 'button').attr('id', 'export-py').text('NumPy script (.py)').on('click', () => download('attention_report.py', 'text/x-python', labNumpyScript(report)));
-  exports.append('p').attr('class', 'muted').text('The script holds the vectors the page used and regenerates W_q, W_k, W_v with NumPy’s default_rng, so python3 attention_report.py prints the same weights and cosines (to float rounding).');
-  exports.append('details').call((d) => {
-    d.append('summary').text('Preview the Markdown');
-    d.append('pre').attr('class', 'export-preview').attr('id', 'md-preview').text(md);
-  });
+  // the handlers are set again on each render: a click exports the report on screen now
+  part(buttons, 'button', 'md').attr('type', 'button').attr('id', 'export-md').text('Markdown (.md)').on('click', () => download('attention-report.md', 'text/markdown', md));
+  part(buttons, 'button', 'json').attr('type', 'button').attr('id', 'export-json').text('JSON (.json)').on('click', () => download('attention-report.json', 'application/json', `${JSON.stringify(report, null, 1)}\n`));
+  part(buttons, 'button', 'py').attr('type', 'button').attr('id', 'export-py').text('NumPy script (.py)').on('click', () => download('attention_report.py', 'text/x-python', labNumpyScript(report)));
+  part(exports, 'p.muted', 'script').text('The script holds the vectors the page used and regenerates W_q, W_k, W_v with NumPy’s default_rng, so python3 attention_report.py prints the same weights and cosines (to float rounding).');
+  const preview = part(exports, 'details', 'preview');
+  part(preview, 'summary', 'summary').text('Preview the Markdown');
+  part(preview, 'pre.export-preview', 'markdown').attr('id', 'md-preview').text(md);
 
-  const facts = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-source');
-  facts.append('h3').attr('id', 'lab-source').text('Source, width and missing words');
-  const ul = facts.append('ul').attr('class', 'facts');
-  ul.append('li').attr('data-fact', 'source').text(`Source: ${report.source.name}${report.source.file ? ` (file ${report.source.file})` : ''}.`);
-  ul.append('li').attr('data-fact', 'width').text(`Widths: d_model = ${report.source.d_model}, d_k = ${report.source.d_k}, d_v = ${report.source.d_v}.`);
+  const facts = part(results, 'section.stage', 'facts').attr('aria-labelledby', 'lab-source');
+  part(facts, 'h3', 'title').attr('id', 'lab-source').text('Source, width and missing words');
   const m = report.missing_words;
-  ul.append('li').attr('data-fact', 'oov').attr('id', 'oov-report')
-    .text(m.words.length
+  const factList = [
+    ['source', `Source: ${report.source.name}${report.source.file ? ` (file ${report.source.file})` : ''}.`],
+    ['width', `Widths: d_model = ${report.source.d_model}, d_k = ${report.source.d_k}, d_v = ${report.source.d_v}.`],
+    ['oov', m.words.length
       ? `Missing words: ${m.words.map((w) => `“${w}”`).join(', ')} (policy: ${m.policy}). ${m.consequence}`
-      : `Missing words: none (the chosen policy, “${m.policy}”, had nothing to do).`);
-  ul.append('li').attr('data-fact', 'case').text(`Case: ${m.case_handling}`);
-
-  report.sentences.forEach((s, k) => {
-    const sec = results.append('section').attr('class', 'stage').attr('aria-labelledby', `lab-s${k + 1}`);
-    sec.append('h3').attr('id', `lab-s${k + 1}`).text(`Sentence ${k + 1}: ${s.tokens.join(' ')}`);
-    const shapes = dataTable(sec).attr('class', 'shapes').attr('data-sentence', k + 1);
-    shapes.append('caption').text('Every shape');
-    const sh = shapes.append('thead').append('tr');
-    for (const h of ['matrix', 'shape', 'rows are', 'columns are']) sh.append('th').attr('scope', 'col').text(h);
-    const sb = shapes.append('tbody');
-    for (const x of s.shapes) {
-      const tr = sb.append('tr').attr('data-name', x.name);
-      tr.append('th').attr('scope', 'row').append('code').text(x.name);
-      tr.append('td').attr('class', 'shape').text(shapeText(x.shape[0], x.shape[1]));
-      tr.append('td').text(x.rows);
-      tr.append('td').text(x.cols);
-    }
-    const attn = dataTable(sec).attr('class', 'lab-attn cosine-table').attr('data-sentence', k + 1);
-    // Named in full: sentence 1's table is moved to the top of the chapter, away from its heading
-    // (components/first-screen.js), and each table must still say which sentence it is.
-    attn.append('caption').text(`attn_weights of sentence ${k + 1}, “${s.tokens.join(' ')}” (rows: queries, columns: keys) and row sums`);
-    const ah = attn.append('thead').append('tr');
-    ah.append('th').attr('scope', 'col').text('query \\ key');
-    s.tokens.forEach((t) => ah.append('th').attr('scope', 'col').text(t));
-    ah.append('th').attr('scope', 'col').text('row sum');
-    const ab = attn.append('tbody');
-    s.attn_weights.forEach((row, i) => {
-      const tr = ab.append('tr');
-      tr.append('th').attr('scope', 'row').text(s.tokens[i]);
-      row.forEach((v) => tr.append('td').attr('class', 'value').attr('data-full', full(v)).text(num(v)));
-      tr.append('td').attr('class', 'row-sum').text(num(s.row_sums[i]));
-    });
+      : `Missing words: none (the chosen policy, “${m.policy}”, had nothing to do).`],
+    ['case', `Case: ${m.case_handling}`],
+  ];
+  parts(part(facts, 'ul.facts', 'list'), 'li', factList, ([key]) => key, (li, [key, text]) => {
+    li.attr('data-fact', key).attr('id', key === 'oov' ? 'oov-report' : null).text(text);
   });
 
-  const cos = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-cosines');
-  cos.append('h3').attr('id', 'lab-cosines').text(`Cosines of “${report.target}”`);
-  const ct = dataTable(cos).attr('class', 'cosine-table lab-cosines');
-  const chr = ct.append('thead').append('tr');
-  for (const h of ['comparison', 'cosine']) chr.append('th').attr('scope', 'col').text(h);
-  const cb = ct.append('tbody');
-  for (const c of [...experiment.cosines, ...experiment.contextualVsRawWords.map((x) => ({ ...x, name: `word:${x.name}` }))]) {
-    const tr = cb.append('tr').attr('data-cosine', c.name);
-    tr.append('th').attr('scope', 'row').text(c.description);
-    tr.append('td').attr('class', 'value').attr('data-full', c.value == null ? '' : full(c.value)).text(c.value == null ? `${NOT_DEFINED}: ${c.whyUndefined}` : num(c.value));
-  }
+  parts(part(results, 'div.lab-sentences', 'sentences'), 'section.stage', report.sentences, (_, k) => k, (sec, s, k) => drawSentence(sec, s, k + 1));
 
-  const un = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'lab-untrained');
-  un.append('h3').attr('id', 'lab-untrained').text('What stays untrained');
-  const ul2 = un.append('ul').attr('class', 'facts');
-  for (const p of report.untrained_parameters) ul2.append('li').text(`${p.name}: ${p.how}; shapes ${p.shapes.map((x) => shapeText(x[0], x[1])).join(', ')}.`);
-  for (const p of report.trained_but_frozen) ul2.append('li').text(`Trained, but frozen here: ${p.name}, ${p.how}.`);
-  ul2.append('li').text(`Not parameters at all: ${report.not_parameters}.`);
-  un.append('p').attr('class', 'muted').text('Pretrained inputs do not make the attention block trained: the projections are as random as in the notebook, so no cosine here can show an improvement in meaning.');
+  const cos = part(results, 'section.stage', 'cosines').attr('aria-labelledby', 'lab-cosines');
+  part(cos, 'h3', 'title').attr('id', 'lab-cosines').text(`Cosines of “${report.target}”`);
+  const cosines = [...experiment.cosines, ...experiment.contextualVsRawWords.map((x) => ({ ...x, name: `word:${x.name}` }))];
+  parts(headedTable(cos, 'table', 'cosine-table lab-cosines', ['comparison', 'cosine']), 'tr', cosines, (c) => c.name, (tr, c) => {
+    tr.attr('data-cosine', c.name);
+    part(tr, 'th', 'label').attr('scope', 'row').text(c.description);
+    part(tr, 'td.value', 'value').attr('data-full', c.value == null ? '' : full(c.value)).text(c.value == null ? `${NOT_DEFINED}: ${c.whyUndefined}` : num(c.value));
+  });
+
+  const un = part(results, 'section.stage', 'untrained').attr('aria-labelledby', 'lab-untrained');
+  part(un, 'h3', 'title').attr('id', 'lab-untrained').text('What stays untrained');
+  const untrained = [
+    ...report.untrained_parameters.map((p) => `${p.name}: ${p.how}; shapes ${p.shapes.map((x) => shapeText(x[0], x[1])).join(', ')}.`),
+    ...report.trained_but_frozen.map((p) => `Trained, but frozen here: ${p.name}, ${p.how}.`),
+    `Not parameters at all: ${report.not_parameters}.`,
+  ];
+  parts(part(un, 'ul.facts', 'list'), 'li', untrained, (_, i) => i, (li, text) => li.text(text));
+  part(un, 'p.muted', 'caveat').text('Pretrained inputs do not make the attention block trained: the projections are as random as in the notebook, so no cosine here can show an improvement in meaning.');
 }
 
+/** One sentence's section: every shape, and attn_weights with its row sums. */
+function drawSentence(sec, s, n) {
+  sec.attr('aria-labelledby', `lab-s${n}`);
+  part(sec, 'h3', 'title').attr('id', `lab-s${n}`).text(`Sentence ${n}: ${s.tokens.join(' ')}`);
+  const shapes = keptTable(sec, 'shapes', 'shapes').attr('data-sentence', n);
+  part(shapes, 'caption', 'caption').text('Every shape');
+  parts(part(part(shapes, 'thead', 'head'), 'tr', 'row'), 'th', ['matrix', 'shape', 'rows are', 'columns are'], (h) => h, (th, h) => th.attr('scope', 'col').text(h));
+  parts(part(shapes, 'tbody', 'body'), 'tr', s.shapes, (x) => x.name, (tr, x) => {
+    tr.attr('data-name', x.name);
+    part(part(tr, 'th', 'name').attr('scope', 'row'), 'code', 'code').text(x.name);
+    part(tr, 'td.shape', 'shape').text(shapeText(x.shape[0], x.shape[1]));
+    part(tr, 'td', 'rows').text(x.rows);
+    part(tr, 'td', 'cols').text(x.cols);
+  });
+  const attn = keptTable(sec, 'attn', 'lab-attn cosine-table').attr('data-sentence', n);
+  // Named in full: sentence 1's table is moved to the top of the chapter, away from its heading
+  // (components/first-screen.js), and each table must still say which sentence it is.
+  part(attn, 'caption', 'caption').text(`attn_weights of sentence ${n}, “${s.tokens.join(' ')}” (rows: queries, columns: keys) and row sums`);
+  // columns by position (a token may repeat), then the row sum
+  const heads = ['query \\ key', ...s.tokens, 'row sum'];
+  parts(part(part(attn, 'thead', 'head'), 'tr', 'row'), 'th', heads, (_, j) => j, (th, h) => th.attr('scope', 'col').text(h));
+  parts(part(attn, 'tbody', 'body'), 'tr', s.attn_weights, (_, i) => i, (tr, row, i) => {
+    part(tr, 'th', 'token').attr('scope', 'row').text(s.tokens[i]);
+    // the weights by position, then the row sum: one join, so the sum stays last
+    const cells = [...Array.from(row, (v) => ({ v, sum: false })), { v: s.row_sums[i], sum: true }];
+    parts(tr, 'td', cells, (_, j) => j, (td, c) => td.attr('class', c.sum ? 'row-sum' : 'value')
+      .attr('data-full', c.sum ? null : full(c.v)).text(num(c.v)));
+  });
+}
