@@ -2,6 +2,7 @@
 // learner's own file the picker (or drop), a cap on words kept, a progress bar and Cancel.
 // Mounted once per view; render(state, report) refreshes what it says.
 import { select } from 'd3';
+import { moreFold } from './more.js';
 import { SOURCES, isPretrained, tableFor, loadGlove, gloveLoading, gloveFailure, clearGloveFailure, loadVectorFile, prepareVectorReader, EXAMPLE_WORDS } from '../vectors/store.js';
 
 const OOV_TEXT = {
@@ -47,7 +48,9 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
   const cancel = progressRow.append('button').attr('type', 'button').attr('id', 'vector-cancel').text('Cancel');
   const fileError = fileBox.append('div').attr('class', 'error-box').attr('id', 'vector-error').attr('role', 'alert');
   const summary = box.append('p').attr('class', 'vector-summary').attr('id', 'vector-summary').attr('aria-live', 'polite');
-  const caseNote = box.append('p').attr('class', 'muted case-note');
+  // how the words were matched, folded under the summary (issue 34: the default page stays short)
+  const caseFold = select(moreFold(box, 'upper and lower case', { name: 'case' }).node().parentNode);
+  const caseNote = caseFold.select('.more-body').append('p').attr('class', 'muted case-note');
 
   let pending = null;
   let currentSource = state.source;
@@ -118,7 +121,9 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       const pretrained = isPretrained(current.source);
       oovBox.attr('hidden', pretrained ? null : true);
       fileBox.attr('hidden', current.source === 'file' ? null : true);
-      caseNote.text(pretrained ? (report?.oov?.caseNote ?? '') : '');
+      const caseText = pretrained ? (report?.oov?.caseNote ?? '') : '';
+      caseNote.text(caseText);
+      caseFold.attr('hidden', caseText ? null : '');
       // the picker is shown: the worker that will read the file starts and warms up meanwhile
       if (current.source === 'file' && !tableFor('file')) prepareVectorReader();
       if (current.source === 'glove' && !tableFor('glove') && !gloveLoading() && !gloveFailure()) {

@@ -118,8 +118,10 @@ function secondDocumentWith(r, word) {
 // word, and the maps' holders stay, so a keystroke updates the section instead of rebuilding it.
 
 /** The "tells you / does not tell you" pair that closes each section. */
+// What a representation tells and does not tell, folded under the figure and the sentence that
+// reads its numbers (issue 34: about 600 words show by default).
 function tells(section, tellsText, doesNotText) {
-  const dl = part(section, 'dl.tells', 'tells');
+  const dl = part(morePart(section, 'tells-fold', 'what it tells you, and what not'), 'dl.tells', 'tells');
   part(dl, 'dt', 'tells-term').text('tells you');
   part(dl, 'dd', 'tells').text(tellsText);
   part(dl, 'dt', 'not-term').text('does not tell you');

@@ -9,6 +9,7 @@ import { coreOptions, isPretrained } from '../../vectors/store.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { ORDER_CHANGE, CONTEXT_CHANGE, ties } from '../shared/thresholds.js';
 import { quotedList } from '../shared/wording.js';
+import { moreFold, foldsStartOpen } from '../../components/more.js';
 
 /** A size of change: four decimals, or a power of ten when it is too small to show so. */
 const change = (x) => (x >= 1e-3 ? num(x) : x.toExponential(1));
@@ -18,8 +19,9 @@ export function mountAssignment(view, { core, before }) {
   const steps = view.insert('section', () => before).attr('class', 'stage lab-assignment').attr('aria-labelledby', 'lab-steps-title');
   steps.append('h3').attr('id', 'lab-steps-title').text('The assignment, step by step');
   steps.append('p').attr('class', 'muted').text('In the order the class set it. The page does every step but the last one; the last one is yours.');
-  const stepList = steps.append('ol').attr('class', 'lab-steps');
-  const record = steps.append('details').attr('class', 'more lab-record').attr('open', true);
+  // the steps and the list fold under the heading (issue 34: about 600 words show by default)
+  const stepList = moreFold(steps, 'the four steps, and where each happens here', { name: 'lab-steps' }).append('ol').attr('class', 'lab-steps');
+  const record = steps.append('details').attr('class', 'more lab-record').property('open', foldsStartOpen());
   record.append('summary').text('What to record for a useful submission, with this page’s values');
   const recordList = record.append('ol').attr('class', 'lab-record-list');
   record.append('p').attr('class', 'muted').text('Report what the numbers are, including a result that does not fit the story you expected: the exercise is to look at how the vectors behave, not to reach a given cosine.');
@@ -34,11 +36,14 @@ export function mountAssignment(view, { core, before }) {
   const peError = peBody.append('div').attr('class', 'error-box').attr('role', 'alert');
   const peList = peBody.append('ul').attr('class', 'facts lab-pe-facts');
 
+  // one item of a list, made once and filled in place (its title, then its text)
   const item = (list, key, title, text) => {
-    const li = list.selectAll(`li[data-item="${key}"]`).data([0]).join('li').attr('data-item', key);
-    li.html('');
-    li.append('strong').text(`${title} `);
-    li.append('span').text(text);
+    const li = list.selectAll(`li[data-item="${key}"]`).data([0]).join((enter) => enter.append('li').call((made) => {
+      made.append('strong');
+      made.append('span');
+    })).attr('data-item', key);
+    li.select('strong').text(`${title} `);
+    li.select('span').text(text);
     return li;
   };
 

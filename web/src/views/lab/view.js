@@ -7,7 +7,7 @@ import { mountTwoSentences } from '../../components/two-sentences.js';
 import { num, full, shapeText, NOT_DEFINED } from '../../format.js';
 import { tableFor } from '../../vectors/store.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../../vectors/report.js';
-import { part, parts, keptTable, headedTable } from '../../components/parts.js';
+import { part, parts, keptTable, headedTable, morePart } from '../../components/parts.js';
 import { mountAssignment } from './assignment.js';
 
 export const view = {
@@ -15,7 +15,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'lab').attr('class', 'view').attr('aria-labelledby', 'lab-title');
     view.append('h2').attr('id', 'lab-title').text('Assignment lab: real word vectors, recorded');
     view.append('p').attr('class', 'lead').text(
-      'The assignment replaces the random table with pretrained vectors and records what changed. The lab starts on GloVe (a bundled 20,000-word subset), as the assignment does; pick your own GloVe / word2vec / fastText file or a random table instead, and every width follows the vectors. Your file is read in this browser tab and never leaves it.',
+      'The assignment swaps the random table for pretrained vectors and records what changes. The lab starts on GloVe (a bundled 20,000-word subset), as the assignment does; your own vector file (read in this tab, never sent) or a random table work too, and every width follows the vectors.',
     );
     let assignment = null; // the steps and the positional-encoding question, above the results
     const mounted = mountTwoSentences(view, {
@@ -101,7 +101,7 @@ function drawReport(results, { report, experiment }) {
 function drawSentence(sec, s, n) {
   sec.attr('aria-labelledby', `lab-s${n}`);
   part(sec, 'h3', 'title').attr('id', `lab-s${n}`).text(`Sentence ${n}: ${s.tokens.join(' ')}`);
-  const shapes = keptTable(sec, 'shapes', 'shapes').attr('data-sentence', n);
+  const shapes = keptTable(morePart(sec, 'shapes-fold', 'every shape'), 'shapes', 'shapes').attr('data-sentence', n);
   part(shapes, 'caption', 'caption').text('Every shape');
   parts(part(part(shapes, 'thead', 'head'), 'tr', 'row'), 'th', ['matrix', 'shape', 'rows are', 'columns are'], (h) => h, (th, h) => th.attr('scope', 'col').text(h));
   parts(part(shapes, 'tbody', 'body'), 'tr', s.shapes, (x) => x.name, (tr, x) => {

@@ -5,8 +5,8 @@
 // rows joined by key.
 import { select } from 'd3';
 import { num } from '../../format.js';
-import { part, parts, shown } from '../../components/parts.js';
-import { analogyText, coordinateText, recallText, survivalText, trustText, varianceText } from './text.js';
+import { part, parts, shown, morePart } from '../../components/parts.js';
+import { GAP_NOTE, analogyText, coordinateText, recallText, survivalText, trustText, varianceText } from './text.js';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
@@ -56,7 +56,8 @@ export function renderVariance(holder, pca, n, d, outDim) {
   part(holder, 'h3', 'title').text('PCA: how much of the spread each component carries');
   const ratio = Array.from(pca.explainedVarianceRatio);
   part(holder, 'p', 'text').attr('id', 'space-variance-text').text(varianceText(ratio, d, outDim));
-  const body = panelTable(holder, 'space-variance-table',
+  // the numbers behind that sentence fold under it (issue 34: the default page stays short)
+  const body = panelTable(morePart(holder, 'variance-table', 'each component'), 'space-variance-table',
     `The first ${ratio.length} of ${d} components (${n.toLocaleString('en')} points): variance along each, its share of the total, and the running total`,
     ['component', 'variance', 'share', 'cumulative']);
   let sum = 0;
@@ -77,7 +78,9 @@ export function renderReport(holder, m, { k, method, outDim, unit, wordExercises
   shown(part(layout, 'p', 'recall').attr('id', 'space-recall'), m.recall !== undefined)
     .attr('data-value', m.recall === undefined ? null : String(m.recall))
     .text(m.recall === undefined ? '' : recallText(m.recall, k, m.d, outDim, m.queries, method, unit));
-  shown(part(layout, 'p', 'trust').attr('id', 'space-trust'), Boolean(m.trust))
+  const trustFold = morePart(layout, 'trust', 'gaps, and trustworthiness');
+  part(trustFold, 'p', 'gaps').text(GAP_NOTE);
+  shown(part(trustFold, 'p', 'trust').attr('id', 'space-trust'), Boolean(m.trust))
     .attr('data-value', m.trust ? String(m.trust.value) : null).text(m.trust ? trustText(m.trust, k, unit) : '');
 
   const survival = part(holder, 'section.stage', 'survival').attr('id', 'space-survival');
@@ -85,10 +88,11 @@ export function renderReport(holder, m, { k, method, outDim, unit, wordExercises
   const measured = m.survival.length > 0;
   shown(part(survival, 'p', 'text').attr('id', 'space-survival-text'), measured)
     .attr('data-random', String(random)).text(measured ? survivalText(m.survival, k, unit, { random }) : '');
-  const survivalBody = panelTable(survival, 'space-survival-table',
+  const survivalFold = morePart(survival, 'survival-table', 'the table');
+  shown(select(survivalFold.node().parentNode), measured);
+  const survivalBody = panelTable(survivalFold, 'space-survival-table',
     `PCA to m dimensions and back: each word’s ${k} nearest neighbours by cosine, before and after`,
     ['dimensions kept', 'variance kept', 'neighbours kept']);
-  shown(select(survivalBody.node().parentNode), measured);
   parts(survivalBody, 'tr', m.survival, (r) => r.dimensions, (tr, r) => {
     tr.attr('data-dimensions', r.dimensions);
     cell(tr, 'th', 'dimensions').attr('scope', 'row').text(`${r.dimensions} of ${m.d}`);
@@ -100,15 +104,17 @@ export function renderReport(holder, m, { k, method, outDim, unit, wordExercises
   const analogy = shown(part(holder, 'section.stage', 'analogy').attr('id', 'space-analogy'), wordExercises);
   const coordinates = shown(part(holder, 'section.stage', 'coordinates').attr('id', 'space-coordinates'), wordExercises);
   if (!wordExercises) return;
+  // two exercises of the notes on the space's directions: their questions show, the answers fold
   part(analogy, 'h3', 'title').text('Difference directions: king − queen against man − woman');
-  part(analogy, 'p', 'text').attr('id', 'space-analogy-text').attr('data-value', m.analogy === null ? null : String(m.analogy))
+  part(morePart(analogy, 'answer', 'the answer'), 'p', 'text').attr('id', 'space-analogy-text').attr('data-value', m.analogy === null ? null : String(m.analogy))
     .text(m.analogy === null ? 'One of king, queen, man, woman is not among these words: add more words with the slider.' : analogyText(m.analogy));
 
   part(coordinates, 'h3', 'title').text('Find the royalty coordinate');
   const found = Boolean(m.coordinates);
-  shown(part(coordinates, 'p', 'none'), !found).text(found ? '' : 'Fewer than 2 words of the word list are among these words: nothing to separate.');
-  shown(part(coordinates, 'p', 'text').attr('id', 'space-coordinates-text'), found).text(found ? coordinateText(m.coordinates, m.found) : '');
-  const body = panelTable(coordinates, 'space-coordinates-table',
+  const answer = morePart(coordinates, 'answer', 'the answer');
+  shown(part(answer, 'p', 'none'), !found).text(found ? '' : 'Fewer than 2 words of the word list are among these words: nothing to separate.');
+  shown(part(answer, 'p', 'text').attr('id', 'space-coordinates-text'), found).text(found ? coordinateText(m.coordinates, m.found) : '');
+  const body = panelTable(answer, 'space-coordinates-table',
     'The 5 coordinates that separate the word list best: the listed words’ mean, the other words’ mean, the effect size, and how often a listed word is higher',
     ['coordinate', 'listed', 'others', 'effect', 'higher']);
   shown(select(body.node().parentNode), found);

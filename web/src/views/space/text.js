@@ -32,8 +32,11 @@ export function projectionText(n, d, outDim, unit = UNITS.word) {
 }
 
 export function recallText(recall, k, d, outDim, queries, method, unit = UNITS.word) {
-  return `k-NN recall, in plain words: of a ${unit.one}’s ${k} nearest neighbours in the original space (by cosine, in ${d} dimensions), how many are also among its ${k} nearest on the ${outDim}-D screen. For this ${method} layout: on average ${(recall * k).toFixed(1)} of ${k}, a recall of ${pct(recall)} (measured on ${queries} ${unit.many} ${unit.spread}). A point far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.`;
+  return `k-NN recall: of a ${unit.one}’s ${k} nearest neighbours in the original space (by cosine, in ${d} dimensions), how many are also among its ${k} nearest on the ${outDim}-D screen. For this ${method} layout: on average ${(recall * k).toFixed(1)} of ${k}, a recall of ${pct(recall)} (measured on ${queries} ${unit.many} ${unit.spread}).`;
 }
+
+/** What a gap on the screen does not say (under the recall, in its fold). */
+export const GAP_NOTE = 'A point far from another on the screen can still be its neighbour in the original space: a gap in the projection need not contradict a neighbour.';
 
 export function trustText(trust, k, unit = UNITS.word) {
   return `Trustworthiness asks the other way round: are the points that look close on the screen really close in the original space? 1 means every screen neighbour is also an original neighbour; a screen neighbour far down the original ranking lowers it more than a near miss. Here: ${num(trust.value)} (scikit-learn’s definition, k = ${k}, on the ${trust.points.toLocaleString('en')} ${unit.first}).`;

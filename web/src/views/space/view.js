@@ -6,6 +6,7 @@
 // the controls, draws what the worker sends, and drops anything from an older run.
 import { select } from 'd3';
 import { createStatus } from '../../components/status.js';
+import { moreFold } from '../../components/more.js';
 import { figureAttr } from '../../components/figures.js';
 import { createSpacePlot } from '../../components/space-plot.js';
 import { loadGlove, loadVectorFile, prepareVectorReader } from '../../vectors/store.js';
@@ -67,7 +68,7 @@ export const view = {
     const variance = results.append('section').attr('class', 'stage').attr('id', 'space-variance');
     const sensesBox = results.append('div').attr('id', 'space-senses-box');
     const report = results.append('div').attr('id', 'space-report');
-    results.append('p').attr('id', 'space-tsne-note').text(TSNE_NOTE);
+    moreFold(results, 't-SNE against PCA', { name: 'tsne-note' }).append('p').attr('id', 'space-tsne-note').text(TSNE_NOTE);
 
     const plot = createSpacePlot(plotHolder, { onPick: (i) => words && update({ spaceWord: words[i] }) });
     let run = 0; // the run the page listens to; answers to older runs are dropped

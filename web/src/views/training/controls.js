@@ -4,6 +4,7 @@
 // keeps the last good one.
 
 import { LEARNING_RATES } from './chapter.js';
+import { moreFold } from '../../components/more.js';
 
 const BATCH_SIZES = [1, 2, 4, 8, 16, 32];
 const EPOCH_CHOICES = [1, 3, 5, 10, 20, 50, 100];
@@ -59,7 +60,7 @@ export function buildTrainingControls(view, state, update, actions) {
       if (Number.isInteger(n) && n >= 0 && n <= 9999) update({ trainSeed: n });
       else update({ inputError: `The seed must be a whole number from 0 to 9999 (it was “${e.target.value}”); the run keeps seed ${state.trainSeed}.` });
     });
-  form.append('p').attr('class', 'muted training-settings-note').text(
+  moreFold(form, 'which settings start a new run').append('p').attr('class', 'muted training-settings-note').text(
     'Changing any setting except “Epochs for Train” starts a new run from step 0: a run is one set of settings from start to end, so that it can be repeated (the PyTorch export below does).',
   );
 

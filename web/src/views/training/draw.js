@@ -145,7 +145,7 @@ function drawAttention(section, run, state, update, changes) {
     rowAxis: 'queries (words)', colAxis: 'keys', palette: 'weights',
     note: `After step ${run.counts.step} (epoch ${run.counts.epoch}). Redrawn after every step and epoch.`,
   });
-  part(drawn, 'p.persistence', 'persistence').attr('data-n', String(a.n)).attr('data-count', String(a.weights.length)).text(
+  part(morePart(drawn, 'persistence-how', 'A is computed for each sentence, not stored'), 'p.persistence', 'persistence').attr('data-n', String(a.n)).attr('data-count', String(a.weights.length)).text(
     persistenceText({ n: a.n, count: a.weights.length, parameterCount: changes?.count ?? 0, tokens }),
   );
   part(morePart(drawn, 'epoch-how', 'why an epoch never joins two sentences'), 'p.epoch-separate', 'epoch').text(
@@ -192,7 +192,7 @@ function drawWeights(section, run, changes) {
 }
 
 function drawInference(section, run, core) {
-  part(section, 'p', 'how').text(
+  part(morePart(section, 'inference-how', 'what Evaluate does'), 'p', 'how').text(
     'Press “Evaluate (inference only)” above: the worker runs the block forward on every training and validation sentence with the current weights, reports loss and accuracy, and takes no step. The weights before and after are compared number by number by the core.',
   );
   const result = part(section, 'p', 'result').attr('class', null).attr('data-changed', null).attr('data-step', null).text('');
