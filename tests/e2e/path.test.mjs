@@ -74,6 +74,30 @@ test('the root address: the live attn_weights first, then the course map, every 
   await page.close();
 });
 
+test('the root address at 360 px: the first screen holds the live figure and a link to chapter 1, one tap away', async () => {
+  const { page, errors } = await openPage(context, server.url);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const seen = await page.evaluate(() => {
+    const start = document.querySelector('p.course-start a[data-view]');
+    const figure = document.querySelector('[data-figure="attn_weights"] svg');
+    return { start: start?.getBoundingClientRect().bottom, figure: figure?.getBoundingClientRect().top, text: start?.textContent };
+  });
+  assert.ok(seen.start > 0 && seen.start <= 740, `the link to chapter 1 is on the first screen (bottom at ${seen.start} px)`);
+  assert.ok(seen.figure > 0 && seen.figure < 740, `the live figure starts on the first screen (at ${seen.figure} px)`);
+  assert.equal(seen.text, `1. ${CHAPTERS[0].title}`);
+  await page.click('p.course-start a[data-view]'); // one tap, no scrolling
+  await page.waitForFunction(() => document.body.dataset.view === 'ids');
+  await page.waitForSelector('body[data-ready="true"]');
+  for (const query of ['?view=flow', '?view=qkv&embed=1', '?view=qkv&present=1']) {
+    const other = await openPage(context, `${server.url}${query}`);
+    assert.equal(await other.page.locator('p.course-start').count(), 0, `${query}: the start line is the root's`);
+    await other.page.close();
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the course map is on the default chapter only; chapters, embeds and present mode have none', async () => {
   for (const query of ['?view=flow', '?view=bank', '?view=qkv&embed=1', '?embed=1&figure=attn_weights', '?view=qkv&present=1']) {
     const { page } = await openPage(context, `${server.url}${query}`);

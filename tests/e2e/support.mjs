@@ -261,14 +261,14 @@ export function clipboardWill(page, behaviour) {
  * (not rendered), the heatmaps' "Show as table" tables (.matrix-table), SVG and canvas text (a
  * figure's labels), text for screen readers only (.visually-hidden), the options of a select
  * (one shows), and the course map the default chapter
- * shows under its figure (the page's table of contents, not the chapter's text). A word is a run
+ * shows under its figure and its start line above it (the page's table of contents, not the chapter's text). A word is a run
  * of non-space characters with a letter in it: a number alone is a value, like a figure's cell.
  * Resolves to {words, byPart}: byPart counts the words under each top-level part of the chapter
  * (its section's heading, or its class), for a message that says where the words are.
  */
 export function visibleWords(page) {
   return page.evaluate(() => {
-    const skip = 'svg, canvas, .matrix-table, .visually-hidden, option, script, style, template, .course-map';
+    const skip = 'svg, canvas, .matrix-table, .visually-hidden, option, script, style, template, .course-map, .course-start';
     const app = document.querySelector('#app');
     const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
     let words = 0;

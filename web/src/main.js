@@ -10,7 +10,7 @@ import { stateFromQuery, queryFromState, applyTiedWidths, applyViewDefaults, pat
 import { VIEWS, FIGURES, DEFAULT_VIEW_ID, COURSE_PARTS } from './views/index.js';
 import { drawNav, startChaptersMenu } from './components/nav.js';
 import { drawNextChapter } from './components/next-chapter.js';
-import { courseMap } from './components/course-map.js';
+import { courseMap, courseStart } from './components/course-map.js';
 import { createShare } from './components/share.js';
 import { startEmbed } from './components/embed.js';
 import { holdRenders, whenSectionsDrawn } from './components/deferred.js';
@@ -50,6 +50,10 @@ function mountView() {
   // the default chapter (the root address) also shows the course map, under its live figure
   const extra = view.id === DEFAULT_VIEW_ID ? [courseMap({ views: VIEWS, parts: COURSE_PARTS, current: view.id, queryFor, onPick: (id) => update({ view: id }) })] : [];
   placeKeyFigure = state.embed || present ? () => {} : arrangeFirstScreen(app, view.firstScreen, FIGURES, extra);
+  // and, above that figure, where the course starts: one tap to Class 04's first chapter on a phone
+  if (extra.length && !state.embed && !present) {
+    app.querySelector('.key-figure-slot')?.before(courseStart({ views: VIEWS, parts: COURSE_PARTS, queryFor, onPick: (id) => update({ view: id }) }));
+  }
   drawNav(nav, { views: VIEWS, state, queryFor, onPick: (id) => update({ view: id }) });
   // the chapter ends with the next one (not in an embed, which is one chapter or figure, nor in present mode)
   if (!state.embed && !present) drawNextChapter(app, { views: VIEWS, current: view.id, queryFor, onPick: (id) => update({ view: id }) });
