@@ -37,8 +37,10 @@ export function courseMap({ views, parts, current, queryFor, onPick }) {
 }
 
 /**
- * One line for the first screen of the root address, above the live figure: where the course
- * starts (Class 04's first chapter, one tap away on a phone) and a link down to the whole map.
+ * One short line for the first screen of the root address, above the live figure: where the course
+ * starts (Class 04's first chapter, one tap away on a phone). One line and one Tab stop, so the
+ * figure stays on a phone's first screen and its cells a few Tab presses from the sentence; the
+ * whole map is under the figure.
  * @param {{views: object[], parts: {id: string, title: string}[], queryFor: (patch: object) => string,
  *          onPick: (id: string) => void}} spec
  * @returns {HTMLElement}
@@ -46,7 +48,7 @@ export function courseMap({ views, parts, current, queryFor, onPick }) {
 export function courseStart({ views, parts, queryFor, onPick }) {
   const first = views.find((v) => v.course === parts[0].id);
   const line = select(document.createElement('p')).attr('class', 'course-start');
-  line.append('span').text(`New to the course? ${parts[0].title.split(':')[0]} starts at `);
+  line.append('span').text('Start the course: ');
   line.append('a').attr('href', queryFor({ view: first.id }) || '?').attr('data-view', first.id)
     .text(`${first.chapter}. ${first.title}`)
     .on('click', (event) => {
@@ -54,7 +56,5 @@ export function courseStart({ views, parts, queryFor, onPick }) {
       event.preventDefault();
       onPick(first.id);
     });
-  line.append('span').text(' · ');
-  line.append('a').attr('href', '#course-map-title').text(`all ${views.length} chapters`);
   return line.node();
 }
