@@ -35,7 +35,7 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
 
   const fileBox = box.append('div').attr('class', 'vector-file');
   const drop = fileBox.append('div').attr('class', 'drop-zone');
-  drop.append('label').attr('for', 'vector-file').text('Vector file (.txt, .vec, .bin): choose or drop it here');
+  drop.append('label').attr('for', 'vector-file').text('Vector file (.txt, .vec, .bin): choose or drop it here; it is read in this tab and never sent anywhere');
   const input = drop.append('input').attr('id', 'vector-file').attr('type', 'file').attr('accept', '.txt,.vec,.bin,text/plain,application/octet-stream');
   const capBox = fileBox.append('div').attr('class', 'control');
   capBox.append('label').attr('for', 'max-words').text('Keep the first');

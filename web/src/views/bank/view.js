@@ -16,7 +16,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'bank').attr('class', 'view').attr('aria-labelledby', 'bank-title');
     view.append('h2').attr('id', 'bank-title').text('The bank experiment: one word, two sentences');
     view.append('p').attr('class', 'lead').text(
-      'Both sentences share one embedding table and one set of projections W_q, W_k, W_v. The raw vector of the target word is a lookup; its output Y depends on the sentence around it. Compare the two, with random tables or with trained GloVe vectors.',
+      'Two sentences share one table and one set of projections: the raw vector of a word is the same, its output Y is not.',
     );
     return mountTwoSentences(view, {
       core, jobs, state, update, resultsId: 'bank-results',

@@ -26,7 +26,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'cosine').attr('class', 'view').attr('aria-labelledby', 'cosine-title');
     view.append('h2').attr('id', 'cosine-title').text('Dot product and cosine: length versus direction');
     view.append('p').attr('class', 'lead').text(
-      'Attention compares two vectors with a dot product: multiply matching coordinates and add. That number grows with the vectors’ lengths as well as with how well they point the same way. The cosine divides the lengths out and keeps only the direction. Move the arrows or type your own vectors.',
+      'The dot product grows with both length and alignment; the cosine divides the lengths out and keeps the direction.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const row = form.append('div').attr('class', 'control-row');

@@ -19,7 +19,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'heads-view').attr('class', 'view').attr('aria-labelledby', 'heads-title');
     beyondHeading(view.append('h2').attr('id', 'heads-title'), 'PyTorch and multi-head attention', 'part');
     view.append('p').attr('class', 'lead').text(
-      'nn.MultiheadAttention cuts Q, K and V into h equal slices of features (the heads), runs attention in each side by side, glues the results together and mixes them with one more matrix, W_o. The numbers are that module’s, checked against real PyTorch.',
+      'nn.MultiheadAttention cuts Q, K and V into equal slices (heads), attends in each, joins them and mixes them with W_o.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const sentences = form.append('div').attr('class', 'control-row');

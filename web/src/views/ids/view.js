@@ -20,7 +20,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'ids-view').attr('class', 'view').attr('aria-labelledby', 'ids-title');
     view.append('h2').attr('id', 'ids-title').text('From IDs to vectors');
     view.append('p').attr('class', 'lead').text(
-      'A model needs numbers. The same few sentences, five ways: token IDs, one-hot vectors, word counts, TF-IDF weights, and dense vectors, first looked up and then mixed with their context. Each tells you something; none tells you everything. Edit the corpus and watch the numbers.',
+      'A model needs numbers: the same sentences become token IDs, one-hot rows, counts, TF-IDF weights and dense vectors.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const corpusBox = form.append('div').attr('class', 'control corpus');

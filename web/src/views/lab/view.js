@@ -15,7 +15,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'lab').attr('class', 'view').attr('aria-labelledby', 'lab-title');
     view.append('h2').attr('id', 'lab-title').text('Assignment lab: real word vectors, recorded');
     view.append('p').attr('class', 'lead').text(
-      'The assignment swaps the random table for pretrained vectors and records what changes. The lab starts on GloVe (a bundled 20,000-word subset), as the assignment does; your own vector file (read in this tab, never sent) or a random table work too, and every width follows the vectors.',
+      'The assignment swaps the random table for pretrained vectors (GloVe by default here) and records what changes.',
     );
     let assignment = null; // the steps and the positional-encoding question, above the results
     const mounted = mountTwoSentences(view, {

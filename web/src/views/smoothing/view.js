@@ -17,7 +17,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'smoothing-view').attr('class', 'view').attr('aria-labelledby', 'smoothing-title');
     view.append('h2').attr('id', 'smoothing-title').text('Reweighting: exponential smoothing');
     view.append('p').attr('class', 'lead').text(
-      'A point of a noisy series need not be read on its own: mix in what came before. Exponential smoothing keeps a running value s and, at every step, takes a share β of the new observation and the rest from the previous running value. Small β smooths more; β = 1 copies the data.',
+      'Exponential smoothing mixes each new observation with what came before, weighting by nearness and nothing else.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const row = form.append('div').attr('class', 'control-row');

@@ -35,7 +35,9 @@ export const view = {
   mount(root, { core, state, update, drawnLater }) {
     const view = select(root).append('section').attr('id', 'space-view').attr('class', 'view').attr('aria-labelledby', 'space-title');
     view.append('h2').attr('id', 'space-title').text('The embedding space');
-    view.append('p').attr('class', 'lead').text('Every word of a table is a point in as many dimensions as its vector has numbers. Class 04 looked at such a cloud in the Embedding Projector: here it is with the numbers underneath, and every neighbour measured in the original space.');
+    view.append('p').attr('class', 'lead').text(
+      'Each word is a point in as many dimensions as its vector has numbers; its neighbours are measured in that space.',
+    );
     const ui = buildControls(view, core, state, update);
     const client = sharedEncoderClient();
     const loader = buildModelLoader(view, { prefix: 'space' });

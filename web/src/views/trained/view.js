@@ -28,8 +28,7 @@ export const view = {
       .attr('data-computing', 'false');
     beyondHeading(view.append('h2').attr('id', 'trained-title'), 'A trained encoder: attention after training', 'all');
     view.append('p').attr('class', 'lead').text(
-      'Everything in the class ran on random, untrained projections, so it could only show that outputs depend on context. ' +
-        'Here a real pretrained model runs in your browser.',
+      'The classes ran on random projections; here a real pretrained encoder runs in your browser, on your sentences.',
     );
     // the rest of the introduction folds under the lead (components/more.js)
     moreFold(view, 'which model, and where it comes from').append('p').text(

@@ -28,12 +28,12 @@ export const view = {
       .attr('data-training', 'false');
     beyondHeading(view.append('h2').attr('id', 'training-title'), 'Training the block: what training changes', 'all');
     view.append('p').attr('class', 'lead').text(
-      'Both classes stop at the same boundary: nothing was trained. Here the Class 05 block (X → Q, K, V → softmax → Y) gets a task: ' +
-        'read the row of Y at an ambiguous word (bank, plant, bat or cell: which of its two senses?) and predict the sense with a small linear head.',
+      'Nothing in the classes was trained: here the Class 05 block learns a task, telling the senses of an ambiguous word apart.',
     );
     // the rest of the introduction folds under the lead (components/more.js)
     moreFold(view, 'how it is scored and trained').append('p').text(
-      'The prediction is scored by cross-entropy (minus the log of the probability given to the right sense: 0 when sure and right). ' +
+      'The task: read the row of Y (X → Q, K, V → softmax → Y) at an ambiguous word (bank, plant, bat or cell) and predict which of its two senses the sentence uses, with a small linear head. ' +
+        'The prediction is scored by cross-entropy (minus the log of the probability given to the right sense: 0 when sure and right). ' +
         'Gradients flow back through every stage, computed by hand-written C++ (checked against PyTorch autograd), and an optimiser updates W_q, W_k, W_v and the head. ' +
         'Training runs in a background worker, one step or one epoch at a time.',
     );

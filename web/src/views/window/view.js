@@ -21,7 +21,7 @@ export const view = {
     const view = select(root).append('section').attr('id', 'window-view').attr('class', 'view').attr('aria-labelledby', 'window-title');
     view.append('h2').attr('id', 'window-title').text('Local context: what a window can reach');
     view.append('p').attr('class', 'lead').text(
-      'Pick a centre word and look at its neighbours. A sliding window only sees words within a fixed distance, so the word that settles the meaning may stay out of view. Self-attention compares every word with every other word, whatever the distance.',
+      'A sliding window sees only nearby words; self-attention compares every word with every other, however far apart.',
     );
     const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
     const row = form.append('div').attr('class', 'control-row');
