@@ -138,10 +138,19 @@ test('embed mode at 320 and 360 px, opened there or narrowed after opening: noth
  * What a view shows: its controls' values, every matrix value, its text (without notices). The
  * embedding space draws its layout and neighbours from a worker after the page is ready: its own
  * signal (data-report: the last answer of a run) is awaited first. The time a layout took is a
- * measurement, different on every load, so it is left out.
+ * measurement, different on every load, so it is left out. The training chapter draws its run
+ * when its worker answers (data-step). A heatmap paints its cells when it comes into view: each
+ * one that can show is scrolled into view and its data-drawn awaited, so the fingerprint does not
+ * depend on how far a notice pushed a map down the page.
  */
 async function fingerprint(page) {
   await page.waitForFunction(() => !document.querySelector('#space-view') || document.querySelector('#space-view').dataset.report);
+  await page.waitForFunction(() => !document.querySelector('#training') || document.querySelector('#training').dataset.step !== undefined);
+  for (const map of await page.$$('#app figure.heatmap:not([data-drawn="true"])')) {
+    if (!(await map.evaluate((el) => el.checkVisibility()))) continue; // in a closed fold or hidden: never painted
+    await map.scrollIntoViewIfNeeded();
+    await page.waitForFunction((el) => el.dataset.drawn === 'true', map);
+  }
   return page.evaluate(() => {
     const app = document.getElementById('app').cloneNode(true);
     app.querySelectorAll('.messages, #messages').forEach((m) => m.remove());
