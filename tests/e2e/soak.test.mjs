@@ -214,9 +214,13 @@ test(`soak: ${ACTIONS} random actions across every chapter (seed ${SEED})`, { ti
       samples.push({ at: i + 1, view: await page.evaluate(() => document.body.dataset.view), ...(await footprint(page, cdp)) });
     }
   }
-  // Flat: the last window's largest footprint against the first window's (a window of 5 samples,
-  // so both have seen several chapters). Generous bounds: they catch leaks, not noise.
-  const first = samples.slice(0, 5);
+  // Flat: the last window's largest footprint (5 samples) against the largest of the run's first
+  // half, which has visited every kind of chapter: a chapter's size depends on its settings and on
+  // which of its maps were in view (a map paints its cells when it comes into view), so the largest
+  // page may come late without anything leaking (the training chapter with its three W maps
+  // painted, 1,545 elements, after a first window whose largest page was 993). Generous bounds:
+  // they catch leaks, not noise.
+  const first = samples.slice(0, Math.ceil(samples.length / 2));
   const last = samples.slice(-5);
   const table = samples.map((s) => `${s.at} ${s.view}: ${s.elements} elements, ${s.nodes} nodes, ${(s.heap / 1e6).toFixed(1)} MB`).join('\n');
   assert.ok(maxOf(last, 'elements') <= 1.5 * maxOf(first, 'elements'), `DOM grew:\n${table}`);
