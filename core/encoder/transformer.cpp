@@ -192,6 +192,10 @@ EncoderReport prepare(const EncoderPack& pack, const UnigramTokenizer& tokenizer
   return report;
 }
 
+// Below this squared length a float sum of squares may have lost digits (a square under float's
+// smallest normal, 1.2e-38, keeps few of them): 512 such squares are then a relative 6e-12 of it.
+constexpr float kExactSquares = 1e-24f;
+
 }  // namespace
 
 void require_encodable_length(const std::string& nfkc_text, const std::string& what) {
@@ -238,8 +242,16 @@ std::vector<EncoderReport> encode_batch(const EncoderPack& pack, const UnigramTo
   for (std::size_t s = 0; s < reports.size(); ++s) {
     EncoderReport& r = reports[s];
     const Vec hidden = projected.row(static_cast<Eigen::Index>(s)).array().tanh().matrix();
-    const float norm_sq = std::max(hidden.squaredNorm(), pack.tensor("l2_epsilon")(0, 0));
-    r.sentence_vector = hidden / std::sqrt(norm_sq);
+    const float epsilon = pack.tensor("l2_epsilon")(0, 0);
+    const float norm_sq = std::max(hidden.squaredNorm(), epsilon);
+    if (hidden.squaredNorm() >= kExactSquares) {
+      r.sentence_vector = hidden / std::sqrt(norm_sq);  // TF's l2_normalize, in float
+    } else {
+      // Entries below about 1e-12: their squares lose digits or vanish in float (fuzz: a sentence
+      // vector of length 12), so the length is taken in double; the vector is still hidden scaled.
+      const double exact_sq = std::max(hidden.cast<double>().squaredNorm(), static_cast<double>(epsilon));
+      r.sentence_vector = (hidden.cast<double>() / std::sqrt(exact_sq)).cast<float>();
+    }
     require_finite(MatF(r.sentence_vector), "sentence vector");  // 0 / 0 when l2_epsilon is not positive
   }
   return reports;

@@ -2,6 +2,7 @@
 // the project's error before anything large is allocated or read out of bounds.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -204,6 +205,18 @@ TEST_CASE("encoder: tensors whose shapes do not fit together are refused with a 
   EncoderPack huge_embedding = good;
   huge_embedding.tensors["embeddings"].setConstant(3e38f);  // x0 = 2 E[id] + timing overflows
   CHECK_THROWS_WITH_AS(encode_sentence(huge_embedding, tokenizer, "a a"), doctest::Contains("overflows float's range"), aw::InputError);
+
+  // A pooled vector so small that its squares vanish in float (fuzz, 10 minutes: length 12, not
+  // at most 1). Each entry 2e-23: its square, 4e-46, rounds to 0 in float, so the float sum was 0
+  // and the vector was divided by the square root of a tiny l2_epsilon instead of by its length.
+  EncoderPack tiny = good;
+  tiny.tensors["pool_kernel"].setZero();
+  tiny.tensors["pool_bias"].setConstant(2e-23f);
+  tiny.tensors["l2_epsilon"].setConstant(1e-45f);
+  const aw::encoder::EncoderReport r = encode_sentence(tiny, tokenizer, "a a");
+  CHECK(r.sentence_vector.allFinite());
+  CHECK(r.sentence_vector.norm() == doctest::Approx(1.0).epsilon(1e-6));
+  CHECK(r.sentence_vector(0) == doctest::Approx(1 / std::sqrt(5.0)).epsilon(1e-6));
 }
 
 TEST_CASE("encoder: an over-long text or batch is refused before tokenizing") {
