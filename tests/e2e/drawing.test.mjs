@@ -240,6 +240,33 @@ test('a map below the fold draws when it is scrolled into view, with the latest 
   await page.close();
 });
 
+test('a map off screen whose box changes width is sized at once and drawn only when it comes into view', async () => {
+  // heads at 16 words: a letter more on the last word widens a map of section 3, far below the
+  // first screen (its turned column labels need more room)
+  const words = 'bank of the river water flows past old trees near town where people walk their dogs';
+  const { page, errors } = await openPage(context, `${server.url}?view=heads&hs1=${encodeURIComponent(words)}&hd=8`);
+  const figure = 'figure.heatmap[data-name="attn_weights_mha"]';
+  const state = () => page.$eval(figure, (f) => ({ drawn: f.dataset.drawn, cells: f.querySelectorAll('g.cell').length, width: f.querySelector('svg').getAttribute('width') }));
+  const before = await state();
+  assert.deepEqual([before.drawn, before.cells], ['false', 0], 'not drawn while off screen');
+  const renders = await page.evaluate(() => document.body.dataset.renders);
+  await page.focus('#heads-s1');
+  await page.keyboard.press('End');
+  await page.keyboard.press('x');
+  await page.waitForFunction((n) => document.body.dataset.renders !== n, renders);
+  // two frames: every ResizeObserver has run and scheduled its redraw; then they have all run
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForSelector('body[data-width]', { state: 'attached' });
+  const after = await state();
+  assert.deepEqual([after.drawn, after.cells], ['false', 0], 'still waiting to be drawn: its box changed, it is still off screen');
+  assert.notEqual(after.width, before.width, 'sized for its new box');
+  const values = await heatmapValues(page, 'attn_weights_mha'); // scrolls it into view
+  assert.equal(values.length, 16 * 16, 'drawn once in view');
+  assert.equal(await page.$eval(`${figure} g.col-labels text:last-child`, (t) => t.textContent), 'dogsx', 'with the latest sentence');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('sections off screen redraw after the visible part is shown, and only with the latest sentence', async () => {
   const { page, errors } = await openPage(context, `${server.url}?view=qkv`);
   // the page has seen that the panel is off screen (data-ready can come a task before it looks)

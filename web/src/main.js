@@ -5,6 +5,7 @@
 // (a service worker, registered when the page is served over http(s)).
 import './styles.css';
 import './components/unchanged-text.js'; // before any drawing: text already right is not written again
+import './components/unchanged-attributes.js'; // and attributes and classes already right
 import { loadAttentionCore } from './core/view-core.js';
 import { stateFromQuery, queryFromState, applyTiedWidths, applyViewDefaults, patchedState } from './state.js';
 import { VIEWS, FIGURES, DEFAULT_VIEW_ID, COURSE_PARTS } from './views/index.js';

@@ -82,6 +82,25 @@ describe('small maps (SVG cells)', () => {
     expect(cell(root, 2, 2).getAttribute('data-value')).toBe('0');
   });
 
+  it('writes no cell position, mark or label place again when the grid stays (a restyle of every cell)', () => {
+    const root = holder();
+    drawHeatmap(root, spec(4, 4, (i, j) => i - j));
+    const writes = [];
+    const watch = new MutationObserver((records) => writes.push(...records));
+    watch.observe(root, { subtree: true, attributes: true, attributeOldValue: true });
+    // one value changed, one column renamed: the same grid
+    drawHeatmap(root, { ...spec(4, 4, (i, j) => (i === 2 && j === 1 ? 0.5 : i - j)), colLabels: ['c0', 'c1', 'c2', 'cell'] });
+    writes.push(...watch.takeRecords());
+    watch.disconnect();
+    const onCells = writes.filter((r) => r.target.closest('g.cell'));
+    expect(onCells.filter((r) => ['transform', 'tabindex', 'class', 'role', 'width', 'height', 'data-i', 'data-j'].includes(r.attributeName))).toEqual([]);
+    // the cells written are the one whose value changed and the column renamed
+    const written = new Set(onCells.map((r) => `${r.target.closest('g.cell').dataset.i},${r.target.closest('g.cell').dataset.j}`));
+    expect([...written].sort()).toEqual(['0,3', '1,3', '2,1', '2,3', '3,3']);
+    const labelPlaces = writes.filter((r) => r.target.closest('g.row-labels, g.col-labels') && r.attributeName !== null);
+    expect(labelPlaces).toEqual([]);
+  });
+
   it('lets the cells of removed rows and columns go, and keeps the others', () => {
     const root = holder();
     drawHeatmap(root, spec(3, 3, (i, j) => i + j));

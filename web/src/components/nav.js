@@ -56,6 +56,12 @@ function compactMark(link, which) {
 
 /** Fills a heading with its text and, for a chapter or section beyond the class, the mark. */
 export function beyondHeading(heading, text, which) {
+  // drawn again only when it says something else: a render that rewrote it took its text out of
+  // the page's layout and put it back, every keystroke
+  const node = heading.node();
+  const shown = `${text}|${which ?? ''}`;
+  if (node && node.__beyondHeading === shown) return heading;
+  if (node) node.__beyondHeading = shown;
   heading.text(text);
   if (which) {
     heading.append('span').attr('class', 'visually-hidden').text(' — ');

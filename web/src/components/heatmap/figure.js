@@ -7,7 +7,7 @@ import { watchWidth } from '../watch-width.js';
 import { listen } from './interaction.js';
 import { setZoom } from './zoom.js';
 import { isTableOpen, setTableOpen } from './table-view.js';
-import { paint } from './paint.js';
+import { schedulePaint } from './visibility.js';
 
 let figureCount = 0;
 
@@ -40,9 +40,11 @@ export function createFigure(container) {
   zoom.select('.zoom-in').on('click', () => setZoom(hm, hm.zoomLevel + 1));
   zoom.select('.zoom-out').on('click', () => setZoom(hm, hm.zoomLevel - 1));
   listen(hm);
-  // a new width (a phone turned) sizes the cells again
-  // (drawn at once, on screen or not: a map left with its old geometry would not fit its box)
-  watchWidth(plot.node(), () => { if (hm.spec && hm.layout) paint(hm); });
+  // A box that changes width (a neighbour's labels grew, a fold opened) sizes the picture again at
+  // once, so it fits; its cells are drawn now if it is in view, else when it comes into view (a
+  // keystroke that widened the maps far below the first screen drew them all). A new window
+  // width draws every map at once (visibility.js).
+  watchWidth(plot.node(), () => { if (hm.spec && hm.layout) schedulePaint(hm); });
   return hm;
 }
 

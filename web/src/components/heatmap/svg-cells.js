@@ -29,7 +29,8 @@ export function drawSvgCells(hm, { cw, showValues }) {
   const where = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}`;
   let entered = false;
   const cells = hm.svg.select('g.cells').selectAll('g.cell').data(cellData(spec.matrix), cellKey)
-    .join((enter) => { entered = !enter.empty(); return enterCell(enter); }, undefined, (exit) => { entered = true; exit.remove(); })
+    // (D3 calls the exit function on every join, also with nothing leaving)
+    .join((enter) => { entered = !enter.empty(); return enterCell(enter); }, undefined, (exit) => { entered ||= !exit.empty(); exit.remove(); })
     .order();
   // where the cells sit changes only with the grid (new rows or columns, another cell size); a
   // keystroke that keeps the shape changes values, colours and names, not positions
