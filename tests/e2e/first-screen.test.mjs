@@ -257,3 +257,25 @@ test('phones: an emptied sentence’s message is on the first screen, under the 
     await page.close();
   }
 });
+
+test('a refused sentence dims the last result and the key figure drawn from it, in every chapter; a good one brings them back', async () => {
+  // (before, the bank chart under the sentence stayed as bright as a current answer beside the
+  // message, its "s2" bars still those of the last sentence 2 that had words)
+  const fields = [['qkv', '#sentence'], ['bank', '#sentence2'], ['lab', '#sentence2'], ['flow', '#flow-sentence'],
+    ['heads', '#heads-s1'], ['window', '#win-sentence-a'], ['ids', '#rep-corpus']];
+  const opacity = (page) => page.$eval('.key-figure-slot', (slot) => getComputedStyle(slot).opacity);
+  for (const [view, field] of fields) {
+    const page = await openAt({ width: 1280, height: 800 }, `?view=${view}`);
+    const good = await page.inputValue(field);
+    assert.equal(await opacity(page), '1', `${view}: the key figure is a current answer`);
+    await page.fill(field, '!!! ???');
+    await page.waitForSelector('#error .error');
+    assert.ok(Number(await opacity(page)) < 1, `${view}: the key figure is dimmed beside the message`);
+    assert.equal(await page.$$eval('.stale', (dimmed) => dimmed.some((el) => el.id.endsWith('results') && getComputedStyle(el).opacity < 1)), true, `${view}: the rest of the result too`);
+    const renders = await page.getAttribute('body', 'data-renders');
+    await page.fill(field, good);
+    await page.waitForFunction((n) => document.body.dataset.renders !== n && !document.querySelector('#error .error'), renders);
+    assert.equal(await opacity(page), '1', `${view}: bright again with a sentence that has words`);
+    await page.close();
+  }
+});

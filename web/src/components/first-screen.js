@@ -98,16 +98,27 @@ export function arrangeFirstScreen(viewRoot, spec, figures, extra = []) {
   slot.parentElement.classList.add('has-key-figure');
   const settings = foldSettings(form, spec);
   if (settings) (extra.at(-1) ?? slot).after(settings);
-  return () => placeKeyFigure(viewRoot, slot, spec, figures);
+  const drawnIn = { element: null }; // where the view drew the figure the slot shows
+  return () => {
+    placeKeyFigure(viewRoot, slot, spec, figures, drawnIn);
+    // The figure shows the last good result. When the view dims that result (the learner's input
+    // was refused: components/status.js marks it .stale beside the message), the figure it was
+    // drawn in is dimmed with it, here at the top as where it came from.
+    slot.classList.toggle('stale', Boolean(drawnIn.element?.closest('.stale')));
+  };
 }
 
 /** Moves the key figure into the slot (when a render drew a new one) and leaves a link behind. */
-function placeKeyFigure(viewRoot, slot, spec, figures) {
+function placeKeyFigure(viewRoot, slot, spec, figures, drawnIn) {
   const elements = freshKeyElements(viewRoot, slot, spec);
   // the slot's figure is stale when the view drew its results again without one (trained, loaded)
-  if (!elements.length && isStale(viewRoot, slot, spec)) clearSlot(slot);
+  if (!elements.length && isStale(viewRoot, slot, spec)) {
+    clearSlot(slot);
+    drawnIn.element = null;
+  }
   if (!elements.length) return;
   clearSlot(slot);
+  drawnIn.element = elements[0].parentElement;
   if (spec.note !== false) elements[0].before(movedNote(elements, spec, figures));
   slot.append(...elements);
 }
