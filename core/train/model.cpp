@@ -81,8 +81,12 @@ Forward forward(const Parameters& p, const Sentence& s) {
   return f;
 }
 
-StageGradients backward(const Parameters& p, const Sentence& s, const Forward& f, double weight,
-                        bool trainable_embeddings, Gradients& g) {
+TransposedProjections transposed_projections(const Parameters& p) {
+  return {p.W_q.transpose(), p.W_k.transpose(), p.W_v.transpose()};
+}
+
+StageGradients backward(const Parameters& p, const TransposedProjections& transposed, const Sentence& s,
+                        const Forward& f, double weight, bool trainable_embeddings, Gradients& g) {
   StageGradients d;
   d.dz = cross_entropy_backward(f.probabilities, s.label, weight);
   HeadGrad head = head_backward(f.y, p.W_head, d.dz);
@@ -98,9 +102,9 @@ StageGradients backward(const Parameters& p, const Sentence& s, const Forward& f
   ScoresGrad scores = scores_backward(f.Q, f.K, d.dR);
   d.dQ = std::move(scores.dQ);
   d.dK = std::move(scores.dK);
-  ProjectionGrad q = projection_backward(f.X, p.W_q, d.dQ);
-  ProjectionGrad k = projection_backward(f.X, p.W_k, d.dK);
-  ProjectionGrad v = projection_backward(f.X, p.W_v, d.dV);
+  ProjectionGrad q = projection_backward_transposed(f.X, transposed.W_q, d.dQ);
+  ProjectionGrad k = projection_backward_transposed(f.X, transposed.W_k, d.dK);
+  ProjectionGrad v = projection_backward_transposed(f.X, transposed.W_v, d.dV);
   g.W_q += q.dW;
   g.W_k += k.dW;
   g.W_v += v.dW;
@@ -115,11 +119,12 @@ BatchResult batch_gradients(const Parameters& p, const std::vector<Sentence>& ba
   BatchResult r;
   r.gradients = zeros_like(p, trainable_embeddings);
   const double weight = 1.0 / static_cast<double>(batch.size());
+  const TransposedProjections transposed = transposed_projections(p);
   for (std::size_t b = 0; b < batch.size(); ++b) {
     const Forward f = forward(p, batch[b]);
     r.loss += f.loss * weight;
     r.correct += f.predicted == batch[b].label ? 1 : 0;
-    StageGradients d = backward(p, batch[b], f, weight, trainable_embeddings, r.gradients);
+    StageGradients d = backward(p, transposed, batch[b], f, weight, trainable_embeddings, r.gradients);
     if (b == 0) r.first = std::move(d);
     if (trainable_embeddings) r.embedding_ids.insert(r.embedding_ids.end(), batch[b].ids.begin(), batch[b].ids.end());
   }

@@ -69,11 +69,19 @@ struct StageGradients {
   MatD dz, dy, dY, dA, dS, dR, dQ, dK, dV, dX;
 };
 
+// W_qᵀ, W_kᵀ and W_vᵀ laid out row by row, made once per batch: every sentence's backward pass
+// multiplies its gradients by them (dX = dQ W_qᵀ + dK W_kᵀ + dV W_vᵀ), and each product copied
+// its transpose before.
+struct TransposedProjections {
+  MatD W_q, W_k, W_v;
+};
+TransposedProjections transposed_projections(const Parameters& p);
+
 // Adds `weight` × d loss(s) / d parameters into g (E only when trainable_embeddings; g.E is
 // then empty) and
 // returns the stage gradients of this sentence (scaled by `weight` too).
-StageGradients backward(const Parameters& p, const Sentence& s, const Forward& f, double weight,
-                        bool trainable_embeddings, Gradients& g);
+StageGradients backward(const Parameters& p, const TransposedProjections& transposed, const Sentence& s,
+                        const Forward& f, double weight, bool trainable_embeddings, Gradients& g);
 
 struct BatchResult {
   double loss = 0;             // mean over the batch

@@ -41,8 +41,12 @@ inline MatD projection_forward(const MatD& X, const MatD& W) { return product(X,
 struct ProjectionGrad {
   MatD dX, dW;
 };
+// W_t is Wᵀ laid out row by row (the batch makes it once: model.hpp's TransposedProjections).
+inline ProjectionGrad projection_backward_transposed(const MatD& X, const MatD& W_t, const MatD& dP) {
+  return {product(dP, W_t), product(X.transpose(), dP)};
+}
 inline ProjectionGrad projection_backward(const MatD& X, const MatD& W, const MatD& dP) {
-  return {product(dP, W.transpose()), product(X.transpose(), dP)};
+  return projection_backward_transposed(X, W.transpose(), dP);
 }
 
 // ---- raw scores: R = Q Kᵀ ----------------------------------------------------------------
