@@ -20,11 +20,12 @@ namespace detail {
 // Eight columns of C for two rows at once: each load of B's eight serves both rows (the loads,
 // not the arithmetic, bounded the one-row loop). Per entry the same sum in the same order.
 template <typename Lhs>
-void two_rows_eight_columns(const Lhs& a, Eigen::Index i, const double* b_kj, Eigen::Index depth, Eigen::Index cols,
+void two_rows_eight_columns(const Lhs& a, Eigen::Index i, const double* b_j, Eigen::Index depth, Eigen::Index cols,
                             double* c_row0, double* c_row1) {
   using simd::D2;
   D2 s0 = simd::splat2(0), s1 = s0, s2 = s0, s3 = s0, t0 = s0, t1 = s0, t2 = s0, t3 = s0;
-  for (Eigen::Index k = 0; k < depth; ++k, b_kj += cols) {
+  for (Eigen::Index k = 0; k < depth; ++k) {
+    const double* b_kj = b_j + k * cols;
     const D2 b0 = simd::load2(b_kj), b1 = simd::load2(b_kj + 2), b2 = simd::load2(b_kj + 4), b3 = simd::load2(b_kj + 6);
     const D2 a0 = simd::splat2(a(i, k)), a1 = simd::splat2(a(i + 1, k));
     s0 = simd::add(s0, simd::mul(a0, b0));

@@ -29,6 +29,9 @@ describe('attributes and classes already right are not written again', () => {
     // a function returning null removes, as in D3
     cells.attr('data-v', (d) => (d === 3 ? null : d));
     expect(cells.nodes()[2].hasAttribute('data-v')).toBe(false);
+    // namespaced names are D3's: xlink:href lands in the XLink namespace
+    const use = root.append('svg').append('use').attr('xlink:href', '#cell');
+    expect(use.node().getAttributeNS('http://www.w3.org/1999/xlink', 'href')).toBe('#cell');
     root.remove();
   });
 

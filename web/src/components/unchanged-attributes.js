@@ -5,14 +5,15 @@
 // each such write restyled an element (every cell of a map in view, every label). The same rule
 // as components/unchanged-text.js, for selection.attr() and selection.classed(). Imported once,
 // first, by main.js; it changes those two methods for the whole page and nothing else.
-import { selection } from 'd3';
+import { namespace, selection } from 'd3';
 
 const writeAttr = selection.prototype.attr;
 const writeClassed = selection.prototype.classed;
 
 selection.prototype.attr = function attr(name, value) {
-  // reading, removing (a no-op when absent) and namespaced names (xlink:href) go to D3 as they are
-  if (arguments.length < 2 || value == null || name.includes(':')) return writeAttr.apply(this, arguments);
+  // reading, removing (a no-op when absent) and namespaced names (xlink:href, xmlns: D3's own
+  // test) go to D3 as they are
+  if (arguments.length < 2 || value == null || typeof namespace(name) !== 'string') return writeAttr.apply(this, arguments);
   return this.each(function attrIfChanged(datum, index, group) {
     const next = typeof value === 'function' ? value.call(this, datum, index, group) : value;
     if (next == null) this.removeAttribute(name);

@@ -8,6 +8,7 @@ import { listen } from './interaction.js';
 import { setZoom } from './zoom.js';
 import { isTableOpen, setTableOpen } from './table-view.js';
 import { schedulePaint } from './visibility.js';
+import { geometry } from './layout.js';
 
 let figureCount = 0;
 
@@ -40,12 +41,19 @@ export function createFigure(container) {
   zoom.select('.zoom-in').on('click', () => setZoom(hm, hm.zoomLevel + 1));
   zoom.select('.zoom-out').on('click', () => setZoom(hm, hm.zoomLevel - 1));
   listen(hm);
-  // A box that changes width (a neighbour's labels grew, a fold opened) sizes the picture again at
-  // once, so it fits; its cells are drawn now if it is in view, else when it comes into view (a
-  // keystroke that widened the maps far below the first screen drew them all). A new window
-  // width draws every map at once (visibility.js).
-  watchWidth(plot.node(), () => { if (hm.spec && hm.layout) schedulePaint(hm); });
+  // A box that changes width (a scroll bar came, a neighbour's labels grew) is looked at again:
+  // when the map's geometry changed with it, the picture is sized again at once, so it fits, and
+  // its cells are drawn now if it is in view, else when it comes into view (a keystroke that
+  // widened the maps far below the first screen drew them all). The same geometry (the update or
+  // a new window width, visibility.js, has drawn for it already) is left as it is.
+  watchWidth(plot.node(), () => {
+    if (hm.spec && hm.layout && !sameGeometry(geometry(hm), hm.layout)) schedulePaint(hm);
+  });
   return hm;
+}
+
+function sameGeometry(a, b) {
+  return Object.keys(a).every((key) => a[key] === b[key]);
 }
 
 function appendCaption(figure, uid) {

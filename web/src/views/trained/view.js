@@ -63,6 +63,7 @@ export const view = {
         (error) => {
           loader.failed();
           status.error(error.message);
+          drawnLater(); // the figure at the top is dimmed with the result
         },
       );
     }
@@ -97,6 +98,7 @@ export const view = {
         (error) => {
           setComputing(client.busy);
           status.error(error.message);
+          drawnLater();
           if (!client.ready) loader.failed(); // the worker died: offer to load again
         },
       );

@@ -98,7 +98,10 @@ export const view = {
         shown().draw();
         return !run.diverged;
       } catch (error) {
-        if (!error.cancelled && session.run === run) shown().status.error(error.message);
+        if (!error.cancelled && session.run === run) {
+          shown().status.error(error.message);
+          drawnLater(); // the figure at the top is dimmed with the result
+        }
         return false;
       } finally {
         release();
@@ -163,6 +166,7 @@ export const view = {
         if (session.run === run && !error.cancelled) {
           shown().status.notices([]); // a GloVe notice, if any: the error says what happened
           shown().status.error(error.message);
+          drawnLater();
         }
       } finally {
         release();
