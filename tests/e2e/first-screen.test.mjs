@@ -279,3 +279,14 @@ test('a refused sentence dims the last result and the key figure drawn from it, 
     await page.close();
   }
 });
+
+test('heads: on a wide screen the per-head maps stand side by side at their own width, none cut to a scroll box', async () => {
+  // (four equal grid tracks cut each 16-word map to 290 px at 1280 px, three quarters of it hidden)
+  const words = 'bank of the river water flows past old trees near town where people walk their dogs';
+  const page = await openAt({ width: 1280, height: 800 }, `?view=heads&hs1=${encodeURIComponent(words)}&hd=8`);
+  const plots = await page.$$eval('.heads-grid .heatmap-plot', (list) => list.map((p) => ({ scroll: p.scrollWidth, client: p.clientWidth, top: Math.round(p.getBoundingClientRect().top) })));
+  assert.equal(plots.length, 2);
+  for (const p of plots) assert.ok(p.scroll <= p.client, `a map scrolls in its box: ${JSON.stringify(p)}`);
+  assert.equal(plots[0].top, plots[1].top, 'side by side');
+  await page.close();
+});
