@@ -283,8 +283,10 @@ test('sections off screen redraw after the visible part is shown, and only with 
   await page.locator('#sentence').press('End');
   await page.keyboard.type(' today', { delay: 0 });
   // data-renders counts a render once every section is drawn; an earlier keystroke's render can
-  // finish before the last one's starts, so wait for the last sentence's shapes, drawn
+  // finish before the last one's starts (" to" has 7 tokens too), so wait for the last word in
+  // the key figure and then for the sections its render left waiting, drawn
   await page.waitForFunction((n) => document.body.dataset.renders !== n && !document.querySelector('[data-section="waiting"]')
+    && document.querySelector('figure.heatmap[data-name="attn_weights"] g.col-labels text:last-of-type')?.textContent === 'today'
     && document.querySelector('.panel-shapes table.shapes tr[data-name="X"] td.shape')?.textContent === '(7, 8)', renders);
   const atShown = await page.evaluate(() => window.sectionAtShown);
   assert.ok(atShown.length >= 1);
