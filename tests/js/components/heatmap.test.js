@@ -10,6 +10,9 @@ beforeAll(() => {
   globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
 });
 
+// as on the page (main.js): text, attributes and classes already right are not written again
+await import('../../../web/src/components/unchanged-text.js');
+await import('../../../web/src/components/unchanged-attributes.js');
 const { drawHeatmap, SVG_CELL_LIMIT } = await import('../../../web/src/components/heatmap/index.js');
 const { cellText, num } = await import('../../../web/src/format.js');
 

@@ -34,16 +34,8 @@ export function markSvgCells(hm) {
   const interactive = Boolean(hm.spec.interactive);
   const mark = interactive ? hm.selected : hm.picked;
   const stop = mark ?? [0, 0];
-  // Only the cells whose mark changed are written: writing a class, even the same one, makes the
-  // browser restyle the cell, and a keystroke would restyle every cell of every map in view.
+  // (a cell whose tabindex and classes are already right is not written: unchanged-attributes.js)
   hm.svg.select('g.cells').selectAll('g.cell')
-    .filter(function markChanged(d) {
-      const marked = sameCell([d.i, d.j], mark);
-      const state = `${d.i === stop[0] && d.j === stop[1] ? 0 : -1} ${interactive && marked} ${!interactive && marked}`;
-      if (this.__mark === state) return false;
-      this.__mark = state;
-      return true;
-    })
     .attr('tabindex', (d) => (d.i === stop[0] && d.j === stop[1] ? 0 : -1))
     .classed('selected', (d) => interactive && sameCell([d.i, d.j], mark))
     .classed('picked', (d) => !interactive && sameCell([d.i, d.j], mark));
