@@ -36,8 +36,18 @@ async function settled(page, frame, figure) {
     await map.scrollIntoViewIfNeeded();
     await map.and(frame.locator('[data-drawn="true"]')).waitFor();
   }
-  await page.waitForFunction(() => window.heights.length > 0
+  // The frame posts its height whenever its page's size changes (a ResizeObserver, once a frame
+  // after layout). Settled: the parent has taken the last height, and two more frames of the
+  // page have passed without a new one (the parent's resize of the frame can lay it out again).
+  const tookLast = () => page.waitForFunction(() => window.heights.length > 0
     && document.getElementById('whiteboard').getBoundingClientRect().height === window.heights.at(-1).height);
+  for (;;) {
+    await tookLast();
+    const posted = await page.evaluate(() => window.heights.length);
+    await frame.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    if (await page.evaluate(() => window.heights.length) === posted) break;
+  }
+  await tookLast();
   return root;
 }
 
