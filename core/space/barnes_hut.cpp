@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/space/parallel.hpp"
+
 namespace aw::space {
 
 namespace {
@@ -98,71 +100,93 @@ void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* cen
 
 template <int D>
 double BarnesHutTree<D>::repulsion_all(double theta_squared, double* force) {
-  double total = 0;
   const double inverse_theta = 1.0 / std::sqrt(theta_squared);
-  int groups[kMaxDepth * ((1 << D) - 1) + 2], walk[kMaxDepth * ((1 << D) - 1) + 2];
-  int pending_groups = 0;
-  groups[pending_groups++] = 0;
-  while (pending_groups > 0) {  // the largest cells of at most kGroupSize points, in tree order
-    const Cell& group = cells_[static_cast<std::size_t>(groups[--pending_groups])];
+  // the largest cells of at most kGroupSize points, in tree order
+  groups_.clear();
+  int pending[kMaxDepth * ((1 << D) - 1) + 2];
+  int pending_count = 0;
+  pending[pending_count++] = 0;
+  while (pending_count > 0) {
+    const int id = pending[--pending_count];
+    const Cell& group = cells_[static_cast<std::size_t>(id)];
     if (group.count > kGroupSize && group.first_child >= 0) {
-      for (int c = group.children - 1; c >= 0; --c) groups[pending_groups++] = group.first_child + c;
-      continue;
+      for (int c = group.children - 1; c >= 0; --c) pending[pending_count++] = group.first_child + c;
+    } else {
+      groups_.push_back(id);
     }
-    // the group's centre (middle of its points' box) and radius
-    double lo[D], hi[D], centre[D], radius2 = 0;
-    for (int a = 0; a < D; ++a) lo[a] = hi[a] = sorted_[static_cast<std::size_t>(group.begin * D + a)];
-    for (int m = group.begin; m < group.begin + group.count; ++m) {
-      for (int a = 0; a < D; ++a) {
-        lo[a] = std::min(lo[a], sorted_[static_cast<std::size_t>(m * D + a)]);
-        hi[a] = std::max(hi[a], sorted_[static_cast<std::size_t>(m * D + a)]);
-      }
-    }
-    for (int a = 0; a < D; ++a) centre[a] = 0.5 * (lo[a] + hi[a]);
-    for (int m = group.begin; m < group.begin + group.count; ++m) {
-      double r2 = 0;
-      for (int a = 0; a < D; ++a) r2 += (sorted_[static_cast<std::size_t>(m * D + a)] - centre[a]) * (sorted_[static_cast<std::size_t>(m * D + a)] - centre[a]);
-      radius2 = std::max(radius2, r2);
-    }
-    const double radius = std::sqrt(radius2);
-    for (auto& axis : far_axis_) axis.clear();
-    far_count_.clear();
-    int pending = 0;
-    walk[pending++] = 0;
-    while (pending > 0) {
-      const Cell& cell = cells_[static_cast<std::size_t>(walk[--pending])];
-      double d2 = 0;
-      for (int a = 0; a < D; ++a) d2 += (cell.mass_centre[a] - centre[a]) * (cell.mass_centre[a] - centre[a]);
-      // width < θ (d − r), d − r the nearest any point of the group can be: d > r + width / θ,
-      // compared squared (no square root per cell; θ = 0 makes the reach infinite: never far).
-      const double reach = radius + cell.width * inverse_theta;
-      // A cell holding a point of the group is never far (with θ above 1/√2 it could pass the
-      // test): each point then meets itself exactly once, among the near points.
-      const bool holds_group = cell.begin < group.begin + group.count && group.begin < cell.begin + cell.count;
-      if (!holds_group && d2 > reach * reach) {
-        for (int a = 0; a < D; ++a) far_axis_[a].push_back(cell.mass_centre[a]);
-        far_count_.push_back(cell.count);
-      } else if (cell.first_child < 0) {  // a leaf near the group: its points one by one, as cells of 1
-        for (int m = cell.begin; m < cell.begin + cell.count; ++m) {
-          for (int a = 0; a < D; ++a) far_axis_[a].push_back(sorted_[static_cast<std::size_t>(m * D + a)]);
-          far_count_.push_back(1.0);
-        }
-      } else {
-        for (int c = 0; c < cell.children; ++c) walk[pending++] = cell.first_child + c;
-      }
-    }
-    total += sum_group(group.begin, group.count, force);
   }
+  // Each group on some thread (its points' forces are its own), each group's Σ w kept apart and
+  // added up below in tree order: the same total whichever threads ran.
+  const int group_count = static_cast<int>(groups_.size());
+  group_total_.resize(groups_.size());
+  lists_.resize(static_cast<std::size_t>(thread_count()));
+  parallel_for(group_count, 8, [&](int begin, int end, int worker) {
+    GroupList& list = lists_[static_cast<std::size_t>(worker)];
+    for (int g = begin; g < end; ++g) {
+      const Cell& group = cells_[static_cast<std::size_t>(groups_[static_cast<std::size_t>(g)])];
+      list_cells_near(group, inverse_theta, list);
+      group_total_[static_cast<std::size_t>(g)] = sum_group(group.begin, group.count, list, force);
+    }
+  });
+  double total = 0;
+  for (double t : group_total_) total += t;
   return total;
 }
 
 template <int D>
-double BarnesHutTree<D>::sum_group(int begin, int count, double* force) const {
+void BarnesHutTree<D>::list_cells_near(const Cell& group, double inverse_theta, GroupList& list) const {
+  // the group's centre (middle of its points' box) and radius
+  double lo[D], hi[D], centre[D], radius2 = 0;
+  for (int a = 0; a < D; ++a) lo[a] = hi[a] = sorted_[static_cast<std::size_t>(group.begin * D + a)];
+  for (int m = group.begin; m < group.begin + group.count; ++m) {
+    for (int a = 0; a < D; ++a) {
+      lo[a] = std::min(lo[a], sorted_[static_cast<std::size_t>(m * D + a)]);
+      hi[a] = std::max(hi[a], sorted_[static_cast<std::size_t>(m * D + a)]);
+    }
+  }
+  for (int a = 0; a < D; ++a) centre[a] = 0.5 * (lo[a] + hi[a]);
+  for (int m = group.begin; m < group.begin + group.count; ++m) {
+    double r2 = 0;
+    for (int a = 0; a < D; ++a) r2 += (sorted_[static_cast<std::size_t>(m * D + a)] - centre[a]) * (sorted_[static_cast<std::size_t>(m * D + a)] - centre[a]);
+    radius2 = std::max(radius2, r2);
+  }
+  const double radius = std::sqrt(radius2);
+  for (auto& axis : list.axis) axis.clear();
+  list.count.clear();
+  int walk[kMaxDepth * ((1 << D) - 1) + 2];
+  int pending = 0;
+  walk[pending++] = 0;
+  while (pending > 0) {
+    const Cell& cell = cells_[static_cast<std::size_t>(walk[--pending])];
+    double d2 = 0;
+    for (int a = 0; a < D; ++a) d2 += (cell.mass_centre[a] - centre[a]) * (cell.mass_centre[a] - centre[a]);
+    // width < θ (d − r), d − r the nearest any point of the group can be: d > r + width / θ,
+    // compared squared (no square root per cell; θ = 0 makes the reach infinite: never far).
+    const double reach = radius + cell.width * inverse_theta;
+    // A cell holding a point of the group is never far (with θ above 1/√2 it could pass the
+    // test): each point then meets itself exactly once, among the near points.
+    const bool holds_group = cell.begin < group.begin + group.count && group.begin < cell.begin + cell.count;
+    if (!holds_group && d2 > reach * reach) {
+      for (int a = 0; a < D; ++a) list.axis[a].push_back(cell.mass_centre[a]);
+      list.count.push_back(cell.count);
+    } else if (cell.first_child < 0) {  // a leaf near the group: its points one by one, as cells of 1
+      for (int m = cell.begin; m < cell.begin + cell.count; ++m) {
+        for (int a = 0; a < D; ++a) list.axis[a].push_back(sorted_[static_cast<std::size_t>(m * D + a)]);
+        list.count.push_back(1.0);
+      }
+    } else {
+      for (int c = 0; c < cell.children; ++c) walk[pending++] = cell.first_child + c;
+    }
+  }
+}
+
+template <int D>
+double BarnesHutTree<D>::sum_group(int begin, int count, const GroupList& list, double* force) const {
   double total = 0;
-  const std::size_t cells = far_count_.size();
+  const std::size_t cells = list.count.size();
   const double* axis[D];
-  for (int a = 0; a < D; ++a) axis[a] = far_axis_[a].data();
-  const double* weight = far_count_.data();
+  for (int a = 0; a < D; ++a) axis[a] = list.axis[a].data();
+  const double* weight = list.count.data();
   for (int m = begin; m < begin + count; ++m) {
     const double* yi = &sorted_[static_cast<std::size_t>(m * D)];
     // two lanes, even and odd entries, summed apart and added at the end: twice the independent

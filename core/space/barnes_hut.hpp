@@ -45,15 +45,22 @@ class BarnesHutTree {
 
   static constexpr int kLeafSize = 1;  // a leaf per point, as sklearn's tree
   static constexpr int kGroupSize = 16;
-  // Sums over one group's lists for its points; returns the group's Σ w.
-  double sum_group(int begin, int count, double* force) const;
+  // One group's list: the far cells' mass centres by axis and their point counts, then the near
+  // points, each as a cell of one. One per thread (parallel.hpp), reused from group to group.
+  struct GroupList {
+    std::vector<double> axis[D], count;
+  };
+  // Fills `list` for the group (one walk of the tree), then sums over it for the group's points;
+  // sum_group returns the group's Σ w.
+  void list_cells_near(const Cell& group, double inverse_theta, GroupList& list) const;
+  double sum_group(int begin, int count, const GroupList& list, double* force) const;
   const double* y_ = nullptr;
   std::vector<Cell> cells_;
   std::vector<int> order_, scratch_;
   std::vector<double> sorted_;  // the points' coordinates in order_'s order: a leaf's are contiguous
-  // One group's list (repulsion_all): the far cells' mass centres by axis and their point counts,
-  // then the near points, each as a cell of one.
-  std::vector<double> far_axis_[D], far_count_;
+  std::vector<int> groups_;         // repulsion_all's groups (cell ids), in tree order
+  std::vector<double> group_total_;  // and each one's Σ w
+  std::vector<GroupList> lists_;
 };
 
 extern template class BarnesHutTree<2>;

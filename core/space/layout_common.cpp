@@ -9,6 +9,7 @@
 
 #include "core/math/matrix.hpp"
 #include "core/math/simd_matmul.hpp"
+#include "core/space/parallel.hpp"
 
 namespace aw::space {
 
@@ -94,6 +95,13 @@ class NearestSoFar {
     if (size_[r] == k_) worst_[r] = dist[0];
   }
 
+  // Offers row's kept others from `other` (another thread's share of the pairs) to this one. The
+  // order of offers never matters: the heap keeps the k smallest by (distance, index), a total order.
+  void offer_all_of(int row, const NearestSoFar& other) {
+    const auto r = static_cast<std::size_t>(row);
+    for (int m = 0; m < other.size_[r]; ++m) offer(row, other.d2_[r * k_ + m], other.index_[r * k_ + m]);
+  }
+
   // Row's kept others, nearest first (ties by index): what a partial sort of all others gives.
   void nearest_first(int row, int* out) const {
     const auto r = static_cast<std::size_t>(row);
@@ -138,46 +146,62 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
   // Candidates by ‖x_i‖² + ‖x_j‖² − 2 x_i·x_j in float, each pair once: the distance of i to j is
   // the distance of j to i (the same products and sums in the same order), so a block of rows is
   // multiplied only by the rows from its own first row on, and every pair offered to both ends.
-  NearestSoFar nearest(n, k);
+  // Blocks go to the threads (parallel.hpp); a pair's value depends only on its block, never on
+  // the thread, and each thread keeps its own nearest-so-far, merged after.
   constexpr int kBlock = 256;
-  for (int start = 0; start < n; start += kBlock) {
-    const int rows = std::min(kBlock, n - start);
-    const MatF dots = matmul_abt(MatF(X.middleRows(start, rows)), MatF(X.bottomRows(n - start)));
-    for (int r = 0; r < rows; ++r) {
-      const int i = start + r;
-      const float norm_i = norms[static_cast<std::size_t>(i)];
-      for (int j = i + 1; j < n; ++j) {
-        const float d2 = norm_i + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j - start);
-        nearest.offer(i, d2, j);
-        nearest.offer(j, d2, i);
+  const int blocks = (n + kBlock - 1) / kBlock;
+  std::vector<NearestSoFar> nearest;
+  for (int t = 0; t < thread_count(); ++t) nearest.emplace_back(n, k);
+  parallel_for(blocks, 1, [&](int first_block, int end_block, int worker) {
+    NearestSoFar& mine = nearest[static_cast<std::size_t>(worker)];
+    for (int block = first_block; block < end_block; ++block) {
+      const int start = block * kBlock;
+      const int rows = std::min(kBlock, n - start);
+      const MatF dots = matmul_abt(MatF(X.middleRows(start, rows)), MatF(X.bottomRows(n - start)));
+      for (int r = 0; r < rows; ++r) {
+        const int i = start + r;
+        const float norm_i = norms[static_cast<std::size_t>(i)];
+        for (int j = i + 1; j < n; ++j) {
+          const float d2 = norm_i + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j - start);
+          mine.offer(i, d2, j);
+          mine.offer(j, d2, i);
+        }
       }
     }
+  });
+  if (nearest.size() > 1) {
+    parallel_for(n, 512, [&](int begin, int end, int) {
+      for (int i = begin; i < end; ++i)
+        for (std::size_t t = 1; t < nearest.size(); ++t) nearest[0].offer_all_of(i, nearest[t]);
+    });
   }
   KnnGraph g;
   g.n = n;
   g.k = k;
   g.index.resize(static_cast<std::size_t>(n) * k);
   g.distance.resize(g.index.size());
-  for (int i = 0; i < n; ++i) {
-    int* out = &g.index[static_cast<std::size_t>(i) * k];
-    nearest.nearest_first(i, out);
-    for (int m = 0; m < k; ++m) {
-      g.distance[static_cast<std::size_t>(i) * k + m] = std::sqrt(squared_distance(i, out[m]));
+  parallel_for(n, 256, [&](int begin, int end, int) {
+    for (int i = begin; i < end; ++i) {
+      int* out = &g.index[static_cast<std::size_t>(i) * k];
+      nearest[0].nearest_first(i, out);
+      for (int m = 0; m < k; ++m) {
+        g.distance[static_cast<std::size_t>(i) * k + m] = std::sqrt(squared_distance(i, out[m]));
+      }
+      // the exact distances may reorder near-ties: keep nearest first, ties by index
+      std::vector<int> order(static_cast<std::size_t>(k));
+      std::iota(order.begin(), order.end(), 0);
+      const double* dist = &g.distance[static_cast<std::size_t>(i) * k];
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return dist[a] < dist[b] || (dist[a] == dist[b] && out[a] < out[b]);
+      });
+      std::vector<int> idx(out, out + k);
+      std::vector<double> dd(dist, dist + k);
+      for (int m = 0; m < k; ++m) {
+        out[m] = idx[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
+        g.distance[static_cast<std::size_t>(i) * k + m] = dd[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
+      }
     }
-    // the exact distances may reorder near-ties: keep nearest first, ties by index
-    std::vector<int> order(static_cast<std::size_t>(k));
-    std::iota(order.begin(), order.end(), 0);
-    const double* dist = &g.distance[static_cast<std::size_t>(i) * k];
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-      return dist[a] < dist[b] || (dist[a] == dist[b] && out[a] < out[b]);
-    });
-    std::vector<int> idx(out, out + k);
-    std::vector<double> dd(dist, dist + k);
-    for (int m = 0; m < k; ++m) {
-      out[m] = idx[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
-      g.distance[static_cast<std::size_t>(i) * k + m] = dd[static_cast<std::size_t>(order[static_cast<std::size_t>(m)])];
-    }
-  }
+  });
   return g;
 }
 

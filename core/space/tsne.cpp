@@ -8,6 +8,7 @@
 #include "core/math/matrix.hpp"
 #include "core/math/simd.hpp"
 #include "core/space/exact_math.hpp"
+#include "core/space/parallel.hpp"
 #include "core/space/power_table.hpp"
 #include "core/rng/numpy_generator.hpp"
 
@@ -96,11 +97,14 @@ void check_options(const Eigen::Ref<const Eigen::MatrixXf>& points, const TsneOp
 
 Affinities tsne_affinities(const KnnGraph& g, double perplexity) {
   const auto n = static_cast<std::size_t>(g.n), k = static_cast<std::size_t>(g.k);
-  std::vector<double> conditional(n * k), d2(k);
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t m = 0; m < k; ++m) d2[m] = g.distance[i * k + m] * g.distance[i * k + m];
-    calibrate_row(d2.data(), g.k, perplexity, &conditional[i * k]);
-  }
+  std::vector<double> conditional(n * k);
+  parallel_for(g.n, 64, [&](int begin, int end, int) {  // each row on its own (parallel.hpp)
+    std::vector<double> d2(k);
+    for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end); ++i) {
+      for (std::size_t m = 0; m < k; ++m) d2[m] = g.distance[i * k + m] * g.distance[i * k + m];
+      calibrate_row(d2.data(), g.k, perplexity, &conditional[i * k]);
+    }
+  });
   // P + Pᵀ: every edge i→j lands in row i and row j; rows are then sorted and merged
   std::vector<std::vector<std::pair<int, double>>> rows(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -198,47 +202,57 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
   // KL = Σ p log(max(p, tiny) / max(q / Z, tiny)) as Σ p log max(p, tiny) (p_log_p_, fixed) minus
   // Σ p log max(q / Z, tiny), log q from the kernel's own form: −log(1 + d²) in 2-D,
   // 1.5 (log 2 − log(2 + d²)) in 3-D; one table_log per affinity and no division.
-  double cross = 0;
   const double log_z = table_log(sum_q), inverse_z = 1.0 / sum_q, log_tiny = table_log(kKlTiny);
-  for (int i = 0; i < n_; ++i) {
-    // Two lanes, even and odd entries of the row, summed apart and added at the end: twice the
-    // independent work per step (each entry's division no longer waits for the last), in a fixed
-    // order, so the same sums on every platform.
-    double attraction[2][D] = {};
-    const double* yi = &y_[static_cast<std::size_t>(i * D)];
-    const auto attract = [&](int lane, int e) {
-      const double* yj = &y_[static_cast<std::size_t>(p_.column[static_cast<std::size_t>(e)] * D)];
-      double diff[D], d2 = 0;
+  // Each point's attraction (and its share of the KL) on some thread; the shares are added in
+  // point order below, so the same sums whichever threads ran (parallel.hpp).
+  row_cross_.assign(with_error ? static_cast<std::size_t>(n_) : 0, 0.0);
+  parallel_for(n_, 256, [&](int first, int last, int) {
+    for (int i = first; i < last; ++i) {
+      double cross = 0;
+      // Two lanes, even and odd entries of the row, summed apart and added at the end: twice the
+      // independent work per step (each entry's division no longer waits for the last), in a fixed
+      // order, so the same sums on every platform.
+      double attraction[2][D] = {};
+      const double* yi = &y_[static_cast<std::size_t>(i * D)];
+      const auto attract = [&](int lane, int e) {
+        const double* yj = &y_[static_cast<std::size_t>(p_.column[static_cast<std::size_t>(e)] * D)];
+        double diff[D], d2 = 0;
+        for (int a = 0; a < D; ++a) {
+          diff[a] = yi[a] - yj[a];
+          d2 += diff[a] * diff[a];
+        }
+        const double q = BarnesHutTree<D>::kernel(d2);
+        const double p = p_.value[static_cast<std::size_t>(e)];
+        const double pq = p * exaggeration * q;
+        for (int a = 0; a < D; ++a) attraction[lane][a] += pq * diff[a];
+        if (with_error) {
+          const double log_q = D == 2 ? -table_log(1.0 + d2) : 1.5 * (exact::kLn2Hi + exact::kLn2Lo - table_log(2.0 + d2));
+          cross += p * (q * inverse_z < kKlTiny ? log_tiny : log_q - log_z);
+        }
+      };
+      const int end = p_.row_start[static_cast<std::size_t>(i) + 1];
+      int e = p_.row_start[static_cast<std::size_t>(i)];
+      if constexpr (D == 2) {
+        // the same two lanes, two affinities per instruction (most iterations: no KL to add up)
+        if (!with_error) e = attract_pairs_2d(yi, e, end, exaggeration, attraction);
+      }
+      for (; e + 1 < end; e += 2) {
+        attract(0, e);
+        attract(1, e + 1);
+      }
+      if (e < end) attract(0, e);
       for (int a = 0; a < D; ++a) {
-        diff[a] = yi[a] - yj[a];
-        d2 += diff[a] * diff[a];
+        const std::size_t at = static_cast<std::size_t>(i * D + a);
+        grad_[at] = kGradientScale * ((attraction[0][a] + attraction[1][a]) - repulsion[at] / sum_q);
       }
-      const double q = BarnesHutTree<D>::kernel(d2);
-      const double p = p_.value[static_cast<std::size_t>(e)];
-      const double pq = p * exaggeration * q;
-      for (int a = 0; a < D; ++a) attraction[lane][a] += pq * diff[a];
-      if (with_error) {
-        const double log_q = D == 2 ? -table_log(1.0 + d2) : 1.5 * (exact::kLn2Hi + exact::kLn2Lo - table_log(2.0 + d2));
-        cross += p * (q * inverse_z < kKlTiny ? log_tiny : log_q - log_z);
-      }
-    };
-    const int end = p_.row_start[static_cast<std::size_t>(i) + 1];
-    int e = p_.row_start[static_cast<std::size_t>(i)];
-    if constexpr (D == 2) {
-      // the same two lanes, two affinities per instruction (most iterations: no KL to add up)
-      if (!with_error) e = attract_pairs_2d(yi, e, end, exaggeration, attraction);
+      if (with_error) row_cross_[static_cast<std::size_t>(i)] = cross;
     }
-    for (; e + 1 < end; e += 2) {
-      attract(0, e);
-      attract(1, e + 1);
-    }
-    if (e < end) attract(0, e);
-    for (int a = 0; a < D; ++a) {
-      const std::size_t at = static_cast<std::size_t>(i * D + a);
-      grad_[at] = kGradientScale * ((attraction[0][a] + attraction[1][a]) - repulsion[at] / sum_q);
-    }
+  });
+  if (with_error) {
+    double cross = 0;
+    for (double c : row_cross_) cross += c;
+    kl_ = p_log_p_ - cross;
   }
-  if (with_error) kl_ = p_log_p_ - cross;
 }
 
 void TsneRun::gradient(bool with_error) {

@@ -86,6 +86,7 @@ class TsneRun {
   Eigen::MatrixXf points_;  // kept until prepare() has built the affinities from them
   Affinities p_;
   std::vector<double> y_, grad_, update_, gains_;
+  std::vector<double> row_cross_;  // each point's share of the KL's cross term (gradient_in)
   BarnesHutTree<2> tree2_;
   BarnesHutTree<3> tree3_;
   Eigen::MatrixXf layout_;
