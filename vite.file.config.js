@@ -18,6 +18,8 @@ export default defineConfig({
       { find: /^\.\.\/wasm\/attention_core\.js$/, replacement: singleModule },
       // no .wasm file to download (and none to inline twice): see web/src/core/wasm-url.js
       { find: /^\.\/wasm-url\.js$/, replacement: fileURLToPath(new URL('./web/src/core/wasm-url-none.js', import.meta.url)) },
+      // no threads from disk (no workers at all): nothing of the threaded space part inlined
+      { find: /^\.\/space-threads\.js$/, replacement: fileURLToPath(new URL('./web/src/core/space-threads-none.js', import.meta.url)) },
     ],
   },
   define: { 'import.meta.env.VITE_SINGLE_FILE': 'true' },

@@ -2,7 +2,7 @@
 // (bench/), the wasm builds (web/src/wasm/, and an earlier commit's core that vector-file.mjs
 // builds into build/bench-before/), the page's file reader and, for training.mjs, the page's core
 // loader (attention-core.js and the two modules it imports) and the train part's (train-core.js),
-// for space.mjs the parts' loaders (view-core.js, space-core.js), the bundled GloVe
+// for space.mjs the parts' loaders (view-core.js, space-core.js and its threaded part's, space-threads.js), the bundled GloVe
 // pack and the peers' bundle (build/bench-space/), nothing else from the repo.
 // The server itself, and its MIME types, are scripts/static-server.mjs.
 import { readFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { contentType, fileUnder, listen, requestPath } from '../scripts/static-s
 const EXTENSIONS = new Set(['.html', '.js', '.wasm', '.bin']);
 const ALLOWED = ['/bench/', '/web/src/wasm/', '/web/src/vectors/read-file.js', '/build/bench-before/',
   '/web/src/core/attention-core.js', '/web/src/core/wasm-url.js', '/web/src/core/space-data.js',
-  '/web/src/core/view-core.js', '/web/src/core/space-core.js', '/web/src/core/train-core.js',
+  '/web/src/core/view-core.js', '/web/src/core/space-core.js', '/web/src/core/space-threads.js', '/web/src/core/train-core.js',
   '/build/bench-space/', '/public/data/glove-100d.i8.bin'];
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves to {url, close}. */

@@ -7,6 +7,7 @@
 //   {task: 'umap', impl, n, epochs, seed}
 //   {task: 'pca', impl, n, repeats}
 //   {task: 'score', n, layouts: {name: Float32Array}, k, queryStep}   KL (exact) and k-NN recall
+//   {task: 'threads', method, n, iterations | epochs, threads}   ours on that many threads
 import { loadAttentionCore } from '/web/src/core/view-core.js';
 import { loadSpaceCore, warmUpPca } from '/web/src/core/space-core.js';
 import * as peers from '/build/bench-space/space-peers.js';
@@ -18,7 +19,8 @@ self.onmessage = async ({ data: message }) => {
   try {
     // every view's part decodes GloVe; the chapter's part runs the layouts, as on the page, whose
     // worker warms its PCA up as it starts (space-core.js)
-    const [pageCore, core] = await Promise.all([loadAttentionCore(), loadSpaceCore().then(warmUpPca)]);
+    // one thread unless the task asks for more (the 'threads' task): the peers run on one
+    const [pageCore, core] = await Promise.all([loadAttentionCore(), loadSpaceCore({ threads: message.threads ?? 1 }).then(warmUpPca)]);
     const points = await glove(pageCore, message.n);
     self.postMessage({ result: await TASKS[message.task](core, points, message) });
   } catch (error) {
@@ -151,6 +153,14 @@ const UMAP = {
   },
 };
 
+/** FNV-1a over a typed array's bytes, as 8 hex digits. */
+function fnv1a(values) {
+  const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  let hash = 0x811c9dc5;
+  for (const b of bytes) hash = Math.imul(hash ^ b, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
 function timed(fn, repeats) {
   const times = [];
   for (let r = 0; r < repeats; r++) {
@@ -182,6 +192,13 @@ const TASKS = {
   tsne: (core, p, m) => ({ ...TSNE[m.impl](core, p, m), impl: m.label ?? m.impl }),
   umap: (core, p, m) => ({ ...UMAP[m.impl](core, p, m), impl: m.impl, seed: m.seed ?? 0 }),
   pca: (core, p, m) => ({ ...PCA[m.impl](core, p, m), impl: m.impl, druidVersion: peers.druidVersion }),
+  // ours on the threads the core started with (space-core.js: the threaded part when
+  // `threads` > 1, the page's one-thread part otherwise); the layout's bytes hashed, so runs
+  // on different thread counts can be compared to the bit
+  threads(core, p, m) {
+    const run = m.method === 'tsne' ? TSNE.ours(core, p, { iterations: m.iterations }) : UMAP.ours(core, p, { epochs: m.epochs, seed: 0 });
+    return { method: m.method, threads: core.threads, initMs: run.initMs, loopMs: run.loopMs, iterations: run.iterations, layoutHash: fnv1a(run.layout) };
+  },
   // One function for every layout: KL(P‖Q) from our core on our affinities (perplexity 30), exact
   // (one t-SNE iteration from that layout with θ = 0, so Q's normaliser is the full sum), and
   // 10-NN recall by our neighbours function (cosine in the original space, distance in the layout).

@@ -6,13 +6,14 @@
 // For each request it sends the brotli (.br) or gzip (.gz) copy when the browser accepts it,
 // with Content-Encoding, Vary: Accept-Encoding and the original file's Content-Type (so the
 // .wasm stays application/wasm and streams into WebAssembly.instantiateStreaming), plus the
-// page's Content-Security-Policy. Loopback by default; GET and HEAD only.
+// page's Content-Security-Policy and the cross-origin isolation headers (vite-plugins/csp.js: the
+// space chapter's layouts then run on threads). Loopback by default; GET and HEAD only.
 //
 //   node scripts/serve-dist.mjs [--root dist] [--host 127.0.0.1] [--port 4173]
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSP } from '../vite-plugins/csp.js';
+import { CSP, ISOLATION_HEADERS } from '../vite-plugins/csp.js';
 import { CONTENT_TYPES, contentType, fileUnder, isFile, listen, requestPath } from './static-server.mjs';
 
 export { CONTENT_TYPES };
@@ -39,7 +40,7 @@ export function acceptedEncodings(header = '') {
  * Serves `root` on `host:port` (port 0: a free one). Resolves to {url, server, close, stop};
  * `onResponse({path, encoding, bytes})` hears what each response sent, for the benchmark.
  */
-export async function serveDist({ root = DIST, host = '127.0.0.1', port = 0, csp = CSP, onResponse } = {}) {
+export async function serveDist({ root = DIST, host = '127.0.0.1', port = 0, csp = CSP, isolated = true, onResponse } = {}) {
   return listen(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -70,6 +71,7 @@ export async function serveDist({ root = DIST, host = '127.0.0.1', port = 0, csp
       // Every file that has a compressed copy varies by Accept-Encoding, also when sent raw.
       if (encoding || (await isFile(`${file}.gz`)) || (await isFile(`${file}.br`))) headers.Vary = 'Accept-Encoding';
       if (csp) headers['Content-Security-Policy'] = csp;
+      if (isolated) Object.assign(headers, ISOLATION_HEADERS);
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
       onResponse?.({ path, encoding, bytes: body.length });

@@ -14,3 +14,13 @@ export const CSP = [
   "base-uri 'self'",
   "form-action 'none'",
 ].join('; ');
+
+// Cross-origin isolation, as the page's own servers send it (scripts/serve-dist.mjs, vite preview):
+// with it the browser gives the page shared memory, so the space chapter's layouts run on wasm
+// threads (web/src/core/space-threads.js). Every file the page loads is its own, so requiring
+// same-origin or CORP resources (COEP) costs nothing. A page embedded by another origin is not
+// isolated whatever it sends (its parent would have to be too): there the layouts use one thread.
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};

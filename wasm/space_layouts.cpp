@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "core/space/parallel.hpp"
 #include "core/space/tsne.hpp"
 #include "core/space/umap.hpp"
 #include "wasm/convert.hpp"
@@ -156,6 +157,11 @@ val umap_graph_parts(UmapLayout& h) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(aw_space_layouts) {
+  // The layouts' threads (core/space/parallel.hpp): asked for, clamped to what this module has
+  // (1 in attention_space, up to 4 in attention_space_mt), and the count in force returned.
+  // Called between runs, never while one steps.
+  emscripten::function("setThreadCount", &aw::space::set_thread_count);
+  emscripten::function("threadCount", &aw::space::thread_count);
   emscripten::class_<TsneLayout>("TsneLayout")
       .constructor(&make_tsne, emscripten::allow_raw_pointers())
       .function("configError", &TsneLayout::configError)

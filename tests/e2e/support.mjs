@@ -7,16 +7,18 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CSP } from '../../vite-plugins/csp.js';
+import { CSP, ISOLATION_HEADERS } from '../../vite-plugins/csp.js';
 import { contentType, fileUnder, listen, requestPath } from '../../scripts/static-server.mjs';
 import { loadCore } from '../js/load-core.js';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
 /**
  * Serves `root` on 127.0.0.1 at a free port, plain (no compressed copies), with the page's CSP
- * unless `csp` is null; resolves to {url, served, close, stop}; stop() also drops open connections.
+ * unless `csp` is null, and cross-origin isolated only when `isolated` (as an embedded page is
+ * not; scripts/serve-dist.mjs isolates); resolves to {url, served, close, stop}; stop() also drops
+ * open connections.
  */
-export async function serveStatic(root = DIST, { csp = CSP } = {}) {
+export async function serveStatic(root = DIST, { csp = CSP, isolated = false } = {}) {
   const served = []; // every path asked for, in order: what the page and its workers downloaded
   const { url, close, stop } = await listen(async (req, res) => {
     try {
@@ -26,6 +28,7 @@ export async function serveStatic(root = DIST, { csp = CSP } = {}) {
       const body = await readFile(file);
       const headers = { 'Content-Type': contentType(file), 'Content-Length': body.length };
       if (csp) headers['Content-Security-Policy'] = csp;
+      if (isolated) Object.assign(headers, ISOLATION_HEADERS);
       res.writeHead(200, headers);
       res.end(body);
     } catch {

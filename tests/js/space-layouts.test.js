@@ -138,3 +138,10 @@ describe('UMAP’s graph parts in wasm', () => {
     tsne.delete();
   });
 });
+
+describe('threads', () => {
+  it('the one-thread part keeps one thread whatever is asked (the threaded part is attention_space_mt)', () => {
+    expect(core.module.setThreadCount(4)).toBe(1);
+    expect(core.module.threadCount()).toBe(1);
+  });
+});

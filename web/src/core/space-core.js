@@ -2,9 +2,32 @@
 // neighbours, the grouping by sense), for workers/space-worker.js: it loads with that chapter.
 import createAttentionSpaceModule from '../wasm/attention_space.js';
 import { startCore } from './attention-core.js';
+import { threadedSpaceModule } from './space-threads.js';
 
-/** Starts it (`{ wasmBinary }` in Node). */
-export const loadSpaceCore = (options = {}) => startCore(createAttentionSpaceModule, options);
+/**
+ * Starts it (`{ wasmBinary }` in Node): on threads where the page may use them (space-threads.js),
+ * as many as the machine has cores, up to the core's four; on one thread everywhere else, or
+ * with `{ threads: 1 }`, or if the threaded part fails to start. The core's `threads` says
+ * how many its layouts use and `threadsAllowed` whether more than one could be used here.
+ */
+export async function loadSpaceCore({ threads, ...options } = {}) {
+  const threaded = threads === 1 || options.wasmBinary ? null : await threadedSpaceModule();
+  if (threaded) {
+    try {
+      const core = await startCore(threaded.factory, { ...options, ...threaded.options });
+      const wanted = threads ?? globalThis.navigator?.hardwareConcurrency ?? 2;
+      core.threads = core.module.setThreadCount(wanted);
+      core.threadsAllowed = true;
+      return core;
+    } catch {
+      // shared memory refused after all (a browser setting): the one-thread part below
+    }
+  }
+  const core = await startCore(createAttentionSpaceModule, options);
+  core.threads = 1;
+  core.threadsAllowed = Boolean(threaded);
+  return core;
+}
 
 /**
  * Runs the PCA once on 200 stand-in points of 100 values, and drops the answer. V8 runs a wasm

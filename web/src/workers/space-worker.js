@@ -8,8 +8,9 @@
 //   kinds (workers/serve.js):
 //     load {points, n, d} → {n, d}
 //     layout {outDim, method} → {done | stopped} after frames {layout, outDim, iteration, total, done, kl?, pca?, preparing?,
-//       elapsedMs?, estimateMs?, parts?} (t-SNE, UMAP: the time since the request, and the whole run's
+//       elapsedMs?, estimateMs?, parts?, threads?, threadsAllowed?} (t-SNE, UMAP: the time since the request, and the whole run's
 //       time extrapolated from the iterations stepped so far, once there are ESTIMATE_AFTER of them;
+//       the threads the run used, space-core.js, and whether this page could use more than one;
 //       UMAP's last frame: the connected parts of its graph, see partsOf)
 //     estimate {method, outDim} → {ms, sample, n}: how long t-SNE or UMAP would take on the loaded
 //       points, from a short run on a sample of them (see estimateRun)
@@ -75,13 +76,15 @@ const handlers = {
       // started: the request's time; prepareMs: the first step (the exact neighbours and the graph
       // or affinities); stepMs and stepped: the time and number of the iterations after it
       const run = { request, handle, paused: false, cancelled: false, outDim, method, finish, fail,
-        started: performance.now(), prepareMs: null, stepMs: 0, stepped: 0 };
+        started: performance.now(), prepareMs: null, stepMs: 0, stepped: 0,
+        threads: core.threads, threadsAllowed: core.threadsAllowed };
       active = run;
       request.onCancel(() => { if (active === run) stop(); });
       // The start is drawn at once; the exact neighbours (seconds for thousands of points) are found
       // by the first step, after this frame is on screen.
       layoutNow = { layout: handle.layout(), outDim };
-      request.frame({ layout: layoutNow.layout, outDim, iteration: 0, total: handle.totalIterations(), done: false, preparing: true });
+      request.frame({ layout: layoutNow.layout, outDim, iteration: 0, total: handle.totalIterations(), done: false, preparing: true,
+        threads: run.threads, threadsAllowed: run.threadsAllowed });
       setTimeout(() => stepLoop(run), 0);
     });
   },
@@ -245,6 +248,7 @@ function stepBatch(run) {
   const estimateMs = run.stepped >= ESTIMATE_AFTER ? elapsedMs + (run.stepMs / run.stepped) * (total - iteration) : undefined;
   run.request.frame({
     layout, outDim: run.outDim, iteration, total, done, elapsedMs, estimateMs, ms: done ? elapsedMs : undefined,
+    threads: run.threads, threadsAllowed: run.threadsAllowed,
     kl: run.method === 'tsne' ? run.handle.klDivergence() : undefined,
     parts: done && run.method === 'umap' ? partsOf(run.handle.graphParts()) : undefined,
   });

@@ -134,16 +134,32 @@ const seconds = (ms) => (ms < 10000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1
 
 /** The progress line under the picture, for a frame of a PCA, t-SNE or UMAP run. */
 export function progressLine(method, frame, many) {
-  if (frame.done) return `${method}: done${frame.ms !== undefined ? ` in ${frame.ms.toFixed(0)} ms (in the worker)` : ''}.`;
-  if (frame.preparing) return `${method}: the start drawn (the ${many}’ first ${frame.outDim} PCA scores); finding each point’s nearest neighbours in the original space…`;
+  if (frame.done) {
+    const time = frame.ms === undefined ? '' : frame.ms < 10000 ? ` in ${frame.ms.toFixed(0)} ms` : ` in ${seconds(frame.ms)} s`;
+    return `${method}: done${time} (in the worker${joined(', ', threadsText(frame))}).`;
+  }
+  if (frame.preparing) return `${method}: the start drawn (the ${many}’ first ${frame.outDim} PCA scores); finding each point’s nearest neighbours in the original space${joined(', ', threadsText(frame))}…`;
   return `${method}: iteration ${frame.iteration} of ${frame.total}${frame.kl !== undefined ? `, KL divergence ${frame.kl.toFixed(3)}` : ''}${timeText(frame)}`;
 }
+
+/**
+ * "on 2 threads" or "on one thread" (and why only one), for a t-SNE or UMAP frame; nothing for
+ * PCA, which runs on one thread everywhere. The layout is the same either way.
+ */
+export function threadsText(frame) {
+  if (frame.threads === undefined) return '';
+  if (frame.threads > 1) return `on ${frame.threads} threads`;
+  return frame.threadsAllowed ? 'on one thread (this machine has one core to give)'
+    : 'on one thread (threads need a cross-origin isolated page, which an embedded page usually is not; the layout is the same)';
+}
+
+const joined = (separator, text) => (text ? `${separator}${text}` : '');
 
 /** "· 3.2 s so far, about 14 s in all on this machine": the worker's clock, and its extrapolation. */
 export function timeText(frame) {
   if (frame.elapsedMs === undefined) return '';
   const estimate = frame.estimateMs === undefined ? '' : `, about ${seconds(frame.estimateMs)} s in all on this machine (from the iterations so far; Cancel stops it)`;
-  return ` · ${seconds(frame.elapsedMs)} s so far${estimate}`;
+  return ` · ${seconds(frame.elapsedMs)} s so far${estimate}${joined(' · ', threadsText(frame))}`;
 }
 
 /**

@@ -143,7 +143,8 @@ export const view = {
       bar.property('value', m.iteration / m.total);
       progressText.text(progressLine(methodName(current.spaceMethod), m, unit().many))
         .attr('data-elapsed-ms', m.elapsedMs === undefined ? null : String(m.elapsedMs))
-        .attr('data-estimate-ms', m.estimateMs === undefined ? null : String(m.estimateMs));
+        .attr('data-estimate-ms', m.estimateMs === undefined ? null : String(m.estimateMs))
+        .attr('data-threads', m.threads === undefined ? null : String(m.threads));
       if (m.pca) renderVariance(variance, m.pca, words.length, dim(), m.outDim);
       projection.text(projectionText(words.length, dim(), m.outDim, unit()));
       readoutLine.text(readout(words.length, dim(), m.outDim));
