@@ -420,8 +420,8 @@ ${threadLines.join('\n')}
   embed, runs); ${Math.min(4, cores)} threads: attention_space_mt (wasm threads on shared memory, the served
   site), with as many threads as the machine has cores, up to four. The loops split over the
   threads are the exact neighbours, t-SNE's affinities and its Barnes–Hut repulsion and
-  attraction (core/space/parallel.hpp); the tree's build and UMAP's epochs (each sample moves
-  points the next one reads) stay on one thread. Alternating runs, the best of each count.
+  attraction, and UMAP's epochs, point by point (core/space/parallel.hpp, umap.hpp); t-SNE's
+  tree is built on one thread. Alternating runs, the best of each count.
 
 ${frameLines.join('\n')}
 

@@ -9,6 +9,7 @@
 
 #include "core/math/matrix.hpp"
 #include "core/space/exact_math.hpp"
+#include "core/space/parallel.hpp"
 #include "core/space/power_table.hpp"
 
 namespace aw::space {
@@ -202,9 +203,13 @@ UmapRun::UmapRun(const Eigen::Ref<const Eigen::MatrixXf>& points, const UmapOpti
   n_neighbors_ = options.n_neighbors;
   points_ = points;
   y_ = start_layout(points, options, rng_);  // the graph draws nothing from rng_, so the start may come first
-  // taus88 needs its words above 1, 7 and 15; the low bits set keep them there
-  negative_rng_ = {static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 2u, static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 8u,
-                   static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 16u};
+  // one taus88 per point (its negative samples), seeded from the run's stream in point order;
+  // taus88 needs its words above 1, 7 and 15: the low bits set keep them there
+  negative_rng_.resize(static_cast<std::size_t>(n_));
+  for (Taus88& draws : negative_rng_) {
+    draws = {static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 2u, static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 8u,
+             static_cast<std::uint32_t>(rng_.next_u64() >> 32) | 16u};
+  }
   layout_.resize(n_, dim_);
   for (int i = 0; i < n_; ++i)
     for (int a = 0; a < dim_; ++a) layout_(i, a) = static_cast<float>(y_[static_cast<std::size_t>(i * dim_ + a)]);
@@ -221,6 +226,10 @@ void UmapRun::prepare() {
     tail_.push_back(graph.tail[e]);
     epochs_per_sample_.push_back(heaviest / graph.weight[e]);
   }
+  // each point's edges are consecutive (the graph lists them by head): where they start
+  edge_start_.assign(static_cast<std::size_t>(n_) + 1, 0);
+  for (int head : head_) ++edge_start_[static_cast<std::size_t>(head) + 1];
+  for (int i = 0; i < n_; ++i) edge_start_[static_cast<std::size_t>(i) + 1] += edge_start_[static_cast<std::size_t>(i)];
   constexpr double kNegativeRate = 5;
   next_sample_ = epochs_per_sample_;
   for (double e : epochs_per_sample_) epochs_per_negative_.push_back(e / kNegativeRate);
@@ -261,11 +270,15 @@ std::uint32_t UmapRun::Taus88::next() {
 }
 
 // One epoch for a layout of Dim dimensions (2 or 3: the loops over coordinates unrolled).
-// The positive sample moves both ends, as umap-learn does. Its negative samples are all measured
-// from where the positive sample left the head, then applied together: their distances and the
-// pow each needs are then independent of each other and overlap in the processor, where one after
-// another each waited for the last update (umap-learn's order). The random points are drawn in
-// the same order either way. pow is a table for the run's b (power_table.hpp).
+// Each point moves only itself: through its own edges (the graph lists every pair both ways, so
+// the other end moves through its own), towards where its neighbours stood when the epoch began
+// and away from where its negative samples stood, drawn from the point's own generator. So points
+// are independent within an epoch and go to the threads (parallel.hpp) with the same result on
+// any number of them. umap-learn instead moves both ends of each sample and reads the others as
+// they move (one thread, or racing threads); here the pull of a sample counts twice, for the
+// other end's half, and the layouts keep umap-learn's neighbourhoods (test_umap.cpp). A point's
+// negative samples are all measured from where its positive sample left it, then applied
+// together, so their distances and pows overlap in the processor. pow is a table for the run's b.
 template <int Dim>
 void UmapRun::run_epoch_in() {
   const double a = curve_.a, b = curve_.b;
@@ -273,42 +286,45 @@ void UmapRun::run_epoch_in() {
   const double now = epoch_;
   const auto clip = [](double v) { return std::max(-4.0, std::min(4.0, v)); };
   const PowerTable& power = *power_;
-  constexpr int kLanes = 8;
-  const double* far_at[kLanes];
-  for (std::size_t e = 0; e < head_.size(); ++e) {
-    if (next_sample_[e] > now) continue;
-    double* current = &y_[static_cast<std::size_t>(head_[e]) * Dim];
-    double* other = &y_[static_cast<std::size_t>(tail_[e]) * Dim];
-    double d2 = 0;
-    for (int c = 0; c < Dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
-    const double d2b = d2 > 0 ? power(d2) : 0.0;  // one pow: d2^(b−1) = d2^b / d2
-    const double pull = d2 > 0 ? -2 * a * b * (d2b / d2) / (a * d2b + 1) : 0.0;
-    for (int c = 0; c < Dim; ++c) {
-      const double g = clip(pull * (current[c] - other[c]));
-      current[c] += g * alpha;
-      other[c] -= g * alpha;
-    }
-    next_sample_[e] += epochs_per_sample_[e];
-    const int negatives = static_cast<int>((now - next_negative_[e]) / epochs_per_negative_[e]);
-    for (int first = 0; first < negatives; first += kLanes) {
-      int lanes = 0;
-      for (int s = first; s < std::min(negatives, first + kLanes); ++s) {
-        const int k = negative_rng_.below(n_);
-        if (k == head_[e]) continue;
-        far_at[lanes++] = &y_[static_cast<std::size_t>(k) * Dim];
+  start_ = y_;  // where every point stood when the epoch began
+  parallel_for(n_, 128, [&](int first, int last, int) {
+    constexpr int kLanes = 8;
+    const double* far_at[kLanes];
+    for (int point = first; point < last; ++point) {
+      double* current = &y_[static_cast<std::size_t>(point) * Dim];
+      Taus88& draws = negative_rng_[static_cast<std::size_t>(point)];
+      for (int e = edge_start_[static_cast<std::size_t>(point)]; e < edge_start_[static_cast<std::size_t>(point) + 1]; ++e) {
+        const auto edge = static_cast<std::size_t>(e);
+        if (next_sample_[edge] > now) continue;
+        const double* other = &start_[static_cast<std::size_t>(tail_[edge]) * Dim];
+        double d2 = 0;
+        for (int c = 0; c < Dim; ++c) d2 += (current[c] - other[c]) * (current[c] - other[c]);
+        const double d2b = d2 > 0 ? power(d2) : 0.0;  // one pow: d2^(b−1) = d2^b / d2
+        const double pull = d2 > 0 ? -2 * a * b * (d2b / d2) / (a * d2b + 1) : 0.0;
+        for (int c = 0; c < Dim; ++c) current[c] += 2 * clip(pull * (current[c] - other[c])) * alpha;
+        next_sample_[edge] += epochs_per_sample_[edge];
+        const int negatives = static_cast<int>((now - next_negative_[edge]) / epochs_per_negative_[edge]);
+        for (int first_sample = 0; first_sample < negatives; first_sample += kLanes) {
+          int lanes = 0;
+          for (int s = first_sample; s < std::min(negatives, first_sample + kLanes); ++s) {
+            const int k = draws.below(n_);
+            if (k == point) continue;
+            far_at[lanes++] = &start_[static_cast<std::size_t>(k) * Dim];
+          }
+          double move[Dim] = {};
+          for (int l = 0; l < lanes; ++l) {
+            double f2 = 0;
+            for (int c = 0; c < Dim; ++c) f2 += (current[c] - far_at[l][c]) * (current[c] - far_at[l][c]);
+            if (!(f2 > 0)) continue;  // the same place as the point: no push
+            const double push = 2 * b / ((0.001 + f2) * (a * power(f2) + 1));
+            for (int c = 0; c < Dim; ++c) move[c] += clip(push * (current[c] - far_at[l][c])) * alpha;
+          }
+          for (int c = 0; c < Dim; ++c) current[c] += move[c];
+        }
+        next_negative_[edge] += negatives * epochs_per_negative_[edge];
       }
-      double move[Dim] = {};
-      for (int l = 0; l < lanes; ++l) {
-        double f2 = 0;
-        for (int c = 0; c < Dim; ++c) f2 += (current[c] - far_at[l][c]) * (current[c] - far_at[l][c]);
-        if (!(f2 > 0)) continue;  // the same place as the head: no push
-        const double push = 2 * b / ((0.001 + f2) * (a * power(f2) + 1));
-        for (int c = 0; c < Dim; ++c) move[c] += clip(push * (current[c] - far_at[l][c])) * alpha;
-      }
-      for (int c = 0; c < Dim; ++c) current[c] += move[c];
     }
-    next_negative_[e] += negatives * epochs_per_negative_[e];
-  }
+  });
 }
 
 void UmapRun::run_epoch() {

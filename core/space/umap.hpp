@@ -9,17 +9,20 @@
 //              or uniform in [−10, 10]; then every axis rescaled to [0, 10] as umap-learn does.
 //              Not spectral: that needs a sparse eigensolver for N up to 20,000, and PCA is a
 //              documented umap-learn start that keeps the global arrangement readable.
-//   SGD        optimize_layout_euclidean: each edge sampled every max_w / w epochs, both ends
-//              moved, 5 negative samples per positive one, gradients clipped to ±4, learning
-//              rate 1 − epoch / epochs; single-threaded, so a seed gives one layout everywhere.
-//              Two departures, for speed at the same recall and trustworthiness (test_umap.cpp
-//              against umap-learn): a positive sample's negative samples are all measured from
-//              where it left the head and then applied together, not one after another; and
-//              d^{2b} comes from a table for the run's b (power_table.hpp, 1e-11 relative).
+//   SGD        optimize_layout_euclidean: each edge sampled every max_w / w epochs, 5 negative
+//              samples per positive one, gradients clipped to ±4, learning rate 1 − epoch / epochs.
+//              Departures, for threads and speed at the same recall and trustworthiness
+//              (test_umap.cpp against umap-learn): in an epoch each point moves only itself, through
+//              its own edges (every pair is listed both ways; the pull counts twice, for the other
+//              end's half that umap-learn moves at once), towards and away from where the others
+//              stood when the epoch began, so points go to the threads (parallel.hpp) and a seed
+//              gives one layout on any number of them and every platform; a point's negative
+//              samples are measured from where its positive sample left it and applied together;
+//              and d^{2b} comes from a table for the run's b (power_table.hpp, 1e-11 relative).
 // Random draws: the start's noise from NumPy's default_rng(seed) stream (core/rng); the negative
-// samples, as umap-learn's tau_rand_int, from a three-part Tausworthe generator (L'Ecuyer's taus88)
-// seeded by that stream's next three draws: 32-bit shifts and xors, where a PCG64 draw costs a
-// 128-bit multiply that wasm has no instruction for.
+// samples, as umap-learn's tau_rand_int, from three-part Tausworthe generators (L'Ecuyer's taus88),
+// one per point, seeded by that stream's next draws in point order: 32-bit shifts and xors, where
+// a PCG64 draw costs a 128-bit multiply that wasm has no instruction for.
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
@@ -107,7 +110,9 @@ class UmapRun {
     std::uint32_t next();
     int below(int n) { return static_cast<int>((static_cast<std::uint64_t>(next()) * static_cast<std::uint64_t>(n)) >> 32); }
   };
-  Taus88 negative_rng_{};
+  std::vector<Taus88> negative_rng_;  // one per point
+  std::vector<int> edge_start_;        // point i's edges are [edge_start_[i], edge_start_[i + 1])
+  std::vector<double> start_;          // the layout as the epoch began (run_epoch_in)
   Eigen::MatrixXf layout_;
   std::string stopped_;  // why the run stopped, or empty
 };
