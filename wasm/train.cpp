@@ -63,6 +63,18 @@ val evaluation_fields(val out, const tr::Evaluation& e) {
   out.set("trainAccuracy", e.train_accuracy);
   out.set("validationLoss", e.validation_loss);
   out.set("validationAccuracy", e.validation_accuracy);
+  val words = val::array();
+  for (const auto& w : e.validation_words) {
+    val item = val::object();
+    item.set("word", w.word);
+    item.set("sentences", w.sentences);
+    item.set("correct", w.correct);
+    item.set("accuracy", w.accuracy);
+    item.set("baseline", w.baseline);
+    words.call<void>("push", item);
+  }
+  out.set("validationWords", words);
+  out.set("wordIdentityBaseline", e.word_identity_baseline);
   return out;
 }
 

@@ -166,20 +166,60 @@ EpochResult Trainer::run_epoch() {
 }
 
 Evaluation Trainer::evaluate() const {
-  auto score = [&](const std::vector<Sentence>& set, double& loss, double& accuracy) {
+  auto score = [&](const std::vector<Sentence>& set, double& loss, double& accuracy, std::vector<bool>* right) {
     int correct = 0;
     for (const auto& s : set) {
       const Forward f = forward(params_, s);
       loss += f.loss;
       correct += f.predicted == s.label ? 1 : 0;
+      if (right) right->push_back(f.predicted == s.label);
     }
     loss /= static_cast<double>(set.size());
     accuracy = static_cast<double>(correct) / static_cast<double>(set.size());
   };
   Evaluation e;
-  score(train_sentences_, e.train_loss, e.train_accuracy);
-  score(validation_sentences_, e.validation_loss, e.validation_accuracy);
+  std::vector<bool> right;
+  score(train_sentences_, e.train_loss, e.train_accuracy, nullptr);
+  score(validation_sentences_, e.validation_loss, e.validation_accuracy, &right);
+  e.validation_words = word_accuracy(train_, validation_, right);
+  double credit = 0;
+  for (const auto& w : e.validation_words) credit += w.baseline * w.sentences;
+  e.word_identity_baseline = validation_.empty() ? 0.0 : credit / static_cast<double>(validation_.size());
   return e;
+}
+
+std::vector<WordAccuracy> word_accuracy(const std::vector<Example>& trained_on, const std::vector<Example>& held_out,
+                                        const std::vector<bool>& right) {
+  if (right.size() != held_out.size()) throw InputError("one prediction per held-out sentence is needed");
+  // training sentences per word and sense label
+  std::unordered_map<std::string, std::unordered_map<int, int>> senses;
+  for (const auto& e : trained_on) ++senses[e.word][e.label];
+  std::vector<WordAccuracy> out;
+  std::vector<double> credit;
+  std::unordered_map<std::string, std::size_t> at;
+  for (std::size_t i = 0; i < held_out.size(); ++i) {
+    const Example& e = held_out[i];
+    auto [it, added] = at.emplace(e.word, out.size());
+    if (added) {
+      out.push_back(WordAccuracy{e.word});
+      credit.push_back(0.0);
+    }
+    WordAccuracy& w = out[it->second];
+    ++w.sentences;
+    w.correct += right[i] ? 1 : 0;
+    const auto found = senses.find(e.word);
+    if (found == senses.end()) continue;  // never trained on: the baseline has no answer
+    int most = 0, tied = 0;
+    for (const auto& [label, n] : found->second) most = std::max(most, n);
+    for (const auto& [label, n] : found->second) tied += n == most ? 1 : 0;
+    const auto mine = found->second.find(e.label);
+    if (mine != found->second.end() && mine->second == most) credit[it->second] += 1.0 / tied;
+  }
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    out[k].accuracy = static_cast<double>(out[k].correct) / out[k].sentences;
+    out[k].baseline = credit[k] / out[k].sentences;
+  }
+  return out;
 }
 
 Forward Trainer::forward_example(int index, bool validation) const {

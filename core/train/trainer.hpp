@@ -42,8 +42,24 @@ struct Counts {
   int epoch = 0, batch_in_epoch = 0;
 };
 
+// One ambiguous word's held-out sentences: how many, how many predicted right, and the
+// word-identity baseline on them (answer the word's more frequent sense among the sentences
+// trained on, reading no context; when its senses tie there, the mean over the tied senses:
+// the expected score of picking one of them).
+struct WordAccuracy {
+  std::string word;
+  int sentences = 0;
+  int correct = 0;
+  double accuracy = 0;  // correct / sentences
+  double baseline = 0;  // the word-identity baseline on these sentences
+};
+
 struct Evaluation {
   double train_loss = 0, train_accuracy = 0, validation_loss = 0, validation_accuracy = 0;
+  // validation accuracy per ambiguous word (first appearance in the validation set), and the
+  // word-identity baseline over all validation sentences
+  std::vector<WordAccuracy> validation_words;
+  double word_identity_baseline = 0;
 };
 
 struct StepResult {
@@ -103,6 +119,11 @@ class Trainer {
   bool diverged_ = false;
   std::string diverged_message_;
 };
+
+// Accuracy per ambiguous word of `held_out` (right[i]: sentence i predicted right), with each
+// word's word-identity baseline counted from the senses of `trained_on`.
+std::vector<WordAccuracy> word_accuracy(const std::vector<Example>& trained_on, const std::vector<Example>& held_out,
+                                        const std::vector<bool>& right);
 
 // Order of one epoch: stable argsort of n draws of rng.random().
 std::vector<int> epoch_order(rng::NumpyGenerator& rng, int n);

@@ -42,6 +42,21 @@ describe('core.createTrainer', () => {
     expect(t.batchOrder().flat().sort((a, b) => a - b)).toEqual([...Array(80).keys()]);
   }));
 
+  it('evaluates each ambiguous word’s held-out sentences beside its word-identity baseline', () => withTrainer(small({ optimizer: 'adam', learningRate: 0.01 }), (t) => {
+    t.runEpoch();
+    const e = t.evaluate();
+    expect(e.validationWords.map((w) => w.word).sort()).toEqual(['bank', 'bat', 'cell', 'plant']);
+    for (const w of e.validationWords) {
+      expect(w).toMatchObject({ sentences: 8, baseline: 0.5 });
+      expect(w.accuracy).toBe(w.correct / 8);
+    }
+    const correct = e.validationWords.reduce((sum, w) => sum + w.correct, 0);
+    expect(correct / 32).toBeCloseTo(e.validationAccuracy, 12);
+    expect(e.wordIdentityBaseline).toBe(0.5);
+    // every epoch's evaluation carries them, so the page can show before and after
+    expect(t.runEpoch().validationWords).toHaveLength(4);
+  }));
+
   it('returns each stage\'s gradient with its shape', () => withTrainer(small({ trainableEmbeddings: true }), (t) => {
     const { gradients } = t.step();
     const n = t.dataset().train[t.batchOrder()[0][0]].tokens.length;

@@ -216,3 +216,55 @@ TEST_CASE("bad configurations are refused with a message") {
   c.glove_inputs = true;  // without rows
   CHECK_THROWS_AS(Trainer{c}, InputError);
 }
+
+TEST_CASE("accuracy per word: each word's held-out sentences right, beside its word-identity baseline") {
+  const auto example = [](std::string word, int label) {
+    Example e;
+    e.word = std::move(word);
+    e.label = label;
+    return e;
+  };
+  // bank: sense 0 more frequent in training; plant: its senses tie; cell: never trained on
+  const std::vector<Example> trained_on = {example("bank", 0), example("bank", 0), example("bank", 1), example("plant", 2), example("plant", 3)};
+  const std::vector<Example> held_out = {example("bank", 0), example("plant", 2), example("bank", 1), example("plant", 3), example("cell", 6)};
+  const std::vector<WordAccuracy> words = word_accuracy(trained_on, held_out, {true, true, false, true, false});
+  REQUIRE(words.size() == 3);
+  CHECK(words[0].word == "bank");
+  CHECK(words[0].sentences == 2);
+  CHECK(words[0].correct == 1);
+  CHECK(words[0].accuracy == 0.5);
+  CHECK(words[0].baseline == 0.5);  // the frequent sense is right for one of the two
+  CHECK(words[1].word == "plant");
+  CHECK(words[1].accuracy == 1.0);
+  CHECK(words[1].baseline == 0.5);  // a tie: half of each sentence
+  CHECK(words[2].word == "cell");
+  CHECK(words[2].correct == 0);
+  CHECK(words[2].baseline == 0.0);  // no training sentence to take a sense from
+  CHECK_THROWS_AS(word_accuracy(trained_on, held_out, {true}), InputError);
+}
+
+TEST_CASE("the evaluation's words add up to its validation accuracy; the task's baseline is one half") {
+  for (const bool eight : {false, true}) {
+    TrainerConfig c = small(OptimizerKind::Adam, 0.01);
+    c.eight_sentences = eight;
+    Trainer t(c);
+    t.run_epoch();
+    const Evaluation e = t.evaluate();
+    REQUIRE(e.validation_words.size() == 4);
+    int sentences = 0, correct = 0;
+    std::vector<std::string> words;
+    for (const auto& w : e.validation_words) {
+      sentences += w.sentences;
+      correct += w.correct;
+      words.push_back(w.word);
+      CHECK(w.sentences == 8);
+      CHECK(w.accuracy == doctest::Approx(static_cast<double>(w.correct) / 8));
+      CHECK(w.baseline == 0.5);  // both senses equally often in training (ten each, or one each of the eight)
+    }
+    std::sort(words.begin(), words.end());
+    CHECK(words == std::vector<std::string>{"bank", "bat", "cell", "plant"});
+    CHECK(sentences == 32);
+    CHECK(static_cast<double>(correct) / 32 == doctest::Approx(e.validation_accuracy));
+    CHECK(e.word_identity_baseline == 0.5);
+  }
+}
