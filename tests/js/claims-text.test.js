@@ -6,14 +6,14 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
 import { num } from '../../web/src/format.js';
-import { BARELY_MIXES, BASELINE_MARGIN, LITTLE_MIXING, NEARLY_ALL, TIE_TOLERANCE, VARIANCE_OVERSTATES, largestTied, mixingGrade, ties } from '../../web/src/views/shared/thresholds.js';
+import { BARELY_MIXES, BASELINE_MARGIN, LITTLE_MIXING, LOSS_RISE_CLEAR, LOSS_RISE_NOISE, NEARLY_ALL, TIE_TOLERANCE, VARIANCE_OVERSTATES, largestTied, mixingGrade, ties } from '../../web/src/views/shared/thresholds.js';
 import { mixingText, selfScoreReason } from '../../web/src/views/flow/mixing.js';
 import { outputMixing } from '../../web/src/views/flow/text.js';
 import { largestWeightNote, selfWeightNote, threeAnswers } from '../../web/src/views/qkv/notebook-panels.js';
 import { closerText, widthFact } from '../../web/src/views/bank/view.js';
 import { movesText, untrainedNote } from '../../web/src/views/trained/view.js';
 import { lopsidedText, survivalText } from '../../web/src/views/space/text.js';
-import { accuracyText, againstBaseline, stepLossTitle, wordIdentityBaseline } from '../../web/src/views/training/text.js';
+import { accuracyText, againstBaseline, overfittingNote, stepLossTitle, wordIdentityBaseline } from '../../web/src/views/training/text.js';
 import { senseVerdict } from '../../web/src/views/training/sense.js';
 
 let core;
@@ -189,6 +189,31 @@ describe('training', () => {
     const said = accuracyText({ before: 0.0625, after: 0.4688, epoch: 20, sentences: 32, classes: 8, baseline: 0.5, lossBefore: 2.1, lossAfter: 1.3 });
     expect(said).toContain('scores 0.5000 (the word-identity baseline)');
     expect(said).toMatch(/learned little beyond which word it is reading/);
+  });
+
+  it('overfitting is judged by a rise beyond noise while held-out accuracy does not improve, and worded by degree', () => {
+    const run = (validation, accuracy, train = validation.map((_, i) => 2 - 0.1 * i)) =>
+      validation.map((v, i) => ({ epoch: i, validationLoss: v, trainLoss: train[i], validationAccuracy: accuracy[i] }));
+    // ?view=training&trin=glove&trseed=3 after 20 epochs: lowest 0.3948, last 0.4025, accuracy 0.8125 throughout
+    const wobble = overfittingNote(run([2.08, 0.3948, 0.4025], [0.03, 0.8125, 0.8125]));
+    expect(wobble.grade).toBe('noise');
+    expect(wobble.rising).toBe(false);
+    expect(wobble.text).toMatch(/is 0\.4025 after epoch 2, less than 20 % above it, the least that counts as a rise here/);
+    expect(wobble.text).not.toMatch(/Overfitting|no longer carries over/);
+    // a rise beyond noise while held-out accuracy still improves is not called overfitting
+    const confident = overfittingNote(run([2, 1, 1 + LOSS_RISE_NOISE + 0.1], [0.1, 0.5, 0.6]));
+    expect(confident.grade).toBe('confident');
+    expect(confident.text).not.toMatch(/overfitting:/i);
+    // accuracy held: signs below LOSS_RISE_CLEAR, overfitting from it
+    const signs = overfittingNote(run([2, 1, 1 + LOSS_RISE_NOISE + 0.05], [0.1, 0.5, 0.5]));
+    expect(signs.grade).toBe('signs');
+    expect(signs.text).toMatch(/^Signs of overfitting: .* held-out accuracy did not improve \(0\.5000 at epoch 1, 0\.5000 now\)/);
+    expect(signs.text).not.toMatch(/no longer carries over/);
+    const clear = overfittingNote(run([2, 1, 1 + LOSS_RISE_CLEAR + 0.1], [0.1, 0.5, 0.4]));
+    expect(clear.grade).toBe('clear');
+    expect(clear.text).toMatch(/^Overfitting: validation loss was lowest after epoch 1 \(1\.0000\) and has risen to 1\.6000 after epoch 2, more than 50 % above it/);
+    // both losses rising is unsteadiness, not overfitting
+    expect(overfittingNote(run([2, 1, 1.5], [0.1, 0.5, 0.4], [2, 1, 1.2])).grade).toBe('unstable');
   });
 
   it('a separated triple is not called evidence of a better task when accuracy does not beat the baseline', () => {

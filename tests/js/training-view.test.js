@@ -66,7 +66,7 @@ describe('the sentences beside the numbers', () => {
     expect(falling.text).toContain('lowest so far, 0.8500, after epoch 2 (the latest)');
     const rising = overfittingNote([e(0, 1, 1), e(1, 0.5, 0.7), e(2, 0.2, 0.9)]);
     expect(rising.rising).toBe(true);
-    expect(rising.text).toContain('lowest after epoch 1 (0.7000) and has risen to 0.9000 after epoch 2');
+    expect(rising.text).toContain('lowest after epoch 1 (0.7000) and has risen to 0.9000 after epoch 2, more than 20 % above it (less than 50 %)');
     // both rising is not overfitting: training loss did not keep falling
     expect(overfittingNote([e(0, 1, 1), e(1, 0.5, 0.7), e(2, 0.6, 0.9)]).rising).toBe(false);
   });

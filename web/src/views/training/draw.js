@@ -97,7 +97,7 @@ function drawCurves(section, run) {
     });
   }
   const note = overfittingNote(run.epochs);
-  part(section, 'p.overfit-note', 'overfit').classed('notice', note.rising).attr('data-rising', String(note.rising)).text(note.text);
+  part(section, 'p.overfit-note', 'overfit').classed('notice', note.rising).attr('data-rising', String(note.rising)).attr('data-grade', note.grade).text(note.text);
   part(morePart(section, 'validation-how', 'what the validation sentences are'), 'p.muted', 'held-out').text(
     `Validation sentences are held out: never trained on, and their context words never occur in the training sentences${run.config.inputs === 'glove' ? ', so only what GloVe already knows about those words can carry them' : `. With the random table those words have random vectors that training never used: what carries over is the ambiguous word itself, which already narrows the ${run.dataset.classes.length} classes (${run.dataset.classes.join(', ')}) to its own senses, and common words such as “the”. Try GloVe and compare the validation curves`}.`,
   );

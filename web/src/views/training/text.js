@@ -1,7 +1,7 @@
 // The sentences of the training chapter, each written from the numbers it sits next to (the
 // trainer's counts, losses and messages). Pure functions, so tests can check every branch.
 import { num } from '../../format.js';
-import { BASELINE_MARGIN } from '../shared/thresholds.js';
+import { BASELINE_MARGIN, LOSS_RISE_CLEAR, LOSS_RISE_NOISE, overfittingGrade } from '../shared/thresholds.js';
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,25 +21,31 @@ export function countsSentence(counts, batchSize) {
 }
 
 /**
- * Overfitting, said only when the numbers show it: validation loss has risen above its lowest
- * value while training loss kept falling. `epochs` are [{epoch, trainLoss, validationLoss}], epoch
- * 0 the evaluation before training. Returns {rising: bool, text}.
+ * Overfitting, said only as far as the numbers show it (overfittingGrade in thresholds.js): a
+ * rise of validation loss above its lowest counts from LOSS_RISE_NOISE, and is called overfitting
+ * only while training loss fell and held-out accuracy did not improve; "signs" or "overfitting"
+ * by the size of the rise. `epochs` are [{epoch, trainLoss, validationLoss, validationAccuracy}],
+ * epoch 0 the evaluation before training. Returns {rising, grade, text}; rising: said to overfit.
  */
 export function overfittingNote(epochs) {
-  if (epochs.length < 3) return { rising: false, text: '' };
-  let best = epochs[0];
-  for (const e of epochs) if (e.validationLoss < best.validationLoss) best = e;
-  const last = epochs[epochs.length - 1];
-  const rising = last.epoch > best.epoch && last.validationLoss > best.validationLoss && last.trainLoss < best.trainLoss;
-  if (!rising) {
-    return { rising: false, text: `Validation loss is at its lowest so far, ${num(best.validationLoss)}, after epoch ${best.epoch}${best === last ? ' (the latest)' : ''}. To watch a block overfit, train on eight sentences for 20 epochs or more.` };
-  }
-  return {
-    rising: true,
-    text: `Overfitting: validation loss was lowest after epoch ${best.epoch} (${num(best.validationLoss)}) and has risen to ${num(last.validationLoss)} after epoch ${last.epoch}, ` +
-      `while training loss kept falling (${num(best.trainLoss)} → ${num(last.trainLoss)}). The block is fitting its training sentences, not the task: ` +
-      'what it learns there no longer carries over to sentences it has not seen.',
-  };
+  if (epochs.length < 3) return { rising: false, grade: 'none', text: '' };
+  // the rise is said against the thresholds, not as a number of its own: every number shown is the core's
+  const { grade, best, last } = overfittingGrade(epochs);
+  const lowest = `lowest after epoch ${best.epoch} (${num(best.validationLoss)})`;
+  const now = `${num(last.validationLoss)} after epoch ${last.epoch}`;
+  const pct = (x) => `${Math.round(100 * x)} %`;
+  const accuracy = `${num(best.validationAccuracy)} at epoch ${best.epoch}, ${num(last.validationAccuracy)} now`;
+  const trainFell = `training loss kept falling (${num(best.trainLoss)} → ${num(last.trainLoss)})`;
+  const watch = 'To watch a block overfit, train on eight sentences for 20 epochs or more.';
+  const text = {
+    lowest: `Validation loss is at its lowest so far, ${num(last.validationLoss)}, after epoch ${last.epoch} (the latest). ${watch}`,
+    noise: `Validation loss was ${lowest} and is ${now}, less than ${pct(LOSS_RISE_NOISE)} above it, the least that counts as a rise here: within training’s wobble, so no sign of overfitting yet (held-out accuracy ${accuracy}). ${watch}`,
+    unstable: `Validation loss was ${lowest} and is ${now}, more than ${pct(LOSS_RISE_NOISE)} above it, but training loss rose too (${num(best.trainLoss)} → ${num(last.trainLoss)}): the steps are unsteady, which is not overfitting. A lower learning rate steadies them.`,
+    confident: `Validation loss was ${lowest} and is ${now}, more than ${pct(LOSS_RISE_NOISE)} above it, while training loss fell, but held-out accuracy went on improving (${accuracy}). The two measures disagree: by accuracy the block is not overfitting, so far.`,
+    signs: `Signs of overfitting: validation loss was ${lowest} and has risen to ${now}, more than ${pct(LOSS_RISE_NOISE)} above it (less than ${pct(LOSS_RISE_CLEAR)}), while ${trainFell} and held-out accuracy did not improve (${accuracy}). The block is starting to fit its training sentences more than the task.`,
+    clear: `Overfitting: validation loss was ${lowest} and has risen to ${now}, more than ${pct(LOSS_RISE_CLEAR)} above it, while ${trainFell} and held-out accuracy did not improve (${accuracy}). The block is fitting its training sentences, not the task: what it learns there no longer carries over to sentences it has not seen.`,
+  }[grade];
+  return { rising: grade === 'signs' || grade === 'clear', grade, text };
 }
 
 /**
