@@ -216,6 +216,18 @@ describe('training', () => {
     expect(overfittingNote(run([2, 1, 1.5], [0.1, 0.5, 0.4], [2, 1, 1.2])).grade).toBe('unstable');
   });
 
+  it('the trained triple is compared with the same triple at step 0', () => {
+    const c = (verdict, margin) => ({ verdict, margin });
+    // ?view=training&trseed=2: step 0 separated (0.3905), trained does not (0.0037)
+    const lost = senseVerdict({ initial: c('separates', 0.3905), trained: c('too_close', 0.0037) }, 'level');
+    expect(lost).toMatch(/^Training took the separation away on this triple: at step 0 the block separated the senses \(margin 0\.3905, separates\); trained, it does not \(margin 0\.0037, too close\)/);
+    expect(lost).not.toMatch(/Even trained/);
+    expect(senseVerdict({ initial: c('separates', 0.5811), trained: c('reversed', -0.4255) })).toMatch(/margin −0\.4255, reversed/);
+    const neither = senseVerdict({ initial: c('reversed', -0.2), trained: c('too_close', 0.05) });
+    expect(neither).toMatch(/neither at step 0 \(margin −0\.2000, reversed\) nor trained \(margin 0\.0500, too close\)/);
+    expect(senseVerdict({ initial: c('separates', 0.3), trained: c('separates', 0.2) })).toMatch(/already did at step 0 \(margin 0\.3000 at step 0 → 0\.2000 trained\)/);
+  });
+
   it('a separated triple is not called evidence of a better task when accuracy does not beat the baseline', () => {
     const pair = { initial: { verdict: 'reversed', margin: -0.29 }, trained: { verdict: 'separates', margin: 0.16 } };
     expect(senseVerdict(pair, 'level')).toMatch(/no evidence that the task improved/);

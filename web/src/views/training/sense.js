@@ -68,20 +68,28 @@ export function drawSenseCheck(section, { run, core }) {
 }
 
 /**
- * The answer to the third question, from the two verdicts and how the validation accuracy stands
- * against the word-identity baseline (`versus`, againstBaseline in text.js): one triple is
- * credited as evidence that the task improved only when the wider test agrees.
+ * The answer to the third question, from the verdicts at step 0 and after training (the core's,
+ * core/math/sense_control.hpp) and how the validation accuracy stands against the word-identity
+ * baseline (`versus`, againstBaseline in text.js): the trained triple is always compared with the
+ * same triple at step 0, and one triple is credited as evidence that the task improved only
+ * when the wider test agrees.
  */
 export function senseVerdict({ initial, trained }, versus = 'above') {
   if (trained.verdict === 'undefined') return 'No verdict: a contextual vector is zero, so a cosine is not defined.';
+  const verdictName = (c) => c.verdict.replace('_', ' ');
+  const at = (c) => (c.margin == null ? 'no margin' : `margin ${num(c.margin)}, ${verdictName(c)}`);
+  const change = `margin ${initial.margin == null ? 'undefined' : num(initial.margin)} at step 0 → ${num(trained.margin)} trained`;
   if (trained.verdict === 'separates' && initial.verdict !== 'separates' && versus !== 'above') {
-    return `Trained, the block separates the senses on this triple (margin ${num(trained.margin)}), and at step 0 it did not (${initial.margin == null ? 'no margin' : `margin ${num(initial.margin)}`}): training changed these three vectors. But the validation accuracy above does not beat knowing the word alone, so this is no evidence that the task improved: one triple can come apart by chance.`;
+    return `Trained, the block separates the senses on this triple, and at step 0 it did not (${change}): training changed these three vectors. But the validation accuracy above does not beat knowing the word alone, so this is no evidence that the task improved: one triple can come apart by chance.`;
   }
   if (trained.verdict === 'separates' && initial.verdict !== 'separates') {
-    return `Trained, the block separates the senses on these held-out sentences (margin ${num(trained.margin)}), and at step 0 it did not (${initial.margin == null ? 'no margin' : `margin ${num(initial.margin)}`}): evidence, on this triple, that training the projections improved the task. One triple is one example: the validation accuracy above is the wider test.`;
+    return `Trained, the block separates the senses on these held-out sentences, and at step 0 it did not (${change}): evidence, on this triple, that training the projections improved the task. One triple is one example: the validation accuracy above is the wider test.`;
   }
   if (trained.verdict === 'separates') {
-    return `Trained, the block separates the senses here (margin ${num(trained.margin)}), but the untrained projections at step 0 already did (margin ${num(initial.margin)}): this triple does not show what training added.`;
+    return `The block separates the senses here trained and already did at step 0 (${change}): this triple does not show what training added.`;
   }
-  return `Even trained, the block does not separate the senses on this triple (margin ${num(trained.margin)}, ${trained.verdict.replace('_', ' ')}). Whatever the accuracy above shows, these contextual vectors do not keep the senses apart.`;
+  if (initial.verdict === 'separates') {
+    return `Training took the separation away on this triple: at step 0 the block separated the senses (${at(initial)}); trained, it does not (${at(trained)}). These contextual vectors keep the senses apart less than the untrained ones did.`;
+  }
+  return `The block does not separate the senses on this triple, neither at step 0 (${at(initial)}) nor trained (${at(trained)}): training did not make these contextual vectors keep the senses apart.`;
 }
