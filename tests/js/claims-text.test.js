@@ -13,7 +13,7 @@ import { largestWeightNote, selfWeightNote, threeAnswers } from '../../web/src/v
 import { closerText, widthFact } from '../../web/src/views/bank/view.js';
 import { movesText, untrainedNote } from '../../web/src/views/trained/view.js';
 import { lopsidedText, survivalText } from '../../web/src/views/space/text.js';
-import { accuracyText, againstBaseline, overfittingNote, stepLossTitle, wordIdentityBaseline } from '../../web/src/views/training/text.js';
+import { accuracyText, againstBaseline, overfittingNote, stepLossTitle, wordAccuracyNote } from '../../web/src/views/training/text.js';
 import { senseVerdict } from '../../web/src/views/training/sense.js';
 
 let core;
@@ -171,24 +171,12 @@ describe('space: the dimension table', () => {
 });
 
 describe('training', () => {
-  const example = (target, label) => ({ target, label });
-  const dataset = {
-    train: [example('bank', 0), example('bank', 0), example('bank', 1), example('plant', 2), example('plant', 3)],
-    validation: [example('bank', 0), example('bank', 1), example('plant', 2), example('plant', 3)],
-  };
-
-  it('the word-identity baseline counts each word’s more frequent training sense, a tie as half', () => {
-    // bank: always "0", right once in two; plant: senses tie, expected half of each
-    expect(wordIdentityBaseline(dataset)).toBe((1 + 0 + 0.5 + 0.5) / 4);
-  });
-
-  it('accuracy is judged against the baseline, not against 1 in 8', () => {
-    expect(againstBaseline(0.5 + BASELINE_MARGIN, 0.5)).toBe('above');
-    expect(againstBaseline(0.4688, 0.5)).toBe('level');
-    expect(againstBaseline(0.3, 0.5)).toBe('below');
-    const said = accuracyText({ before: 0.0625, after: 0.4688, epoch: 20, sentences: 32, classes: 8, baseline: 0.5, lossBefore: 2.1, lossAfter: 1.3 });
-    expect(said).toContain('scores 0.5000 (the word-identity baseline)');
-    expect(said).toMatch(/learned little beyond which word it is reading/);
+  it('each word’s accuracy row is read as a count: no word is judged on its few sentences', () => {
+    const word = (w, correct, baseline = 0.5) => ({ word: w, sentences: 8, correct, accuracy: correct / 8, baseline });
+    const said = wordAccuracyNote([word('bank', 8), word('plant', 4), word('bat', 1), word('cell', 5)], 32);
+    expect(said).toMatch(/^Each word has only 8 held-out sentences: one sentence more or less right moves its row by 1 in 8\./);
+    expect(said).toContain('the accuracy over all 32 sentences above as the test');
+    expect(said).not.toMatch(/above its baseline|below its baseline|beats/);
   });
 
   it('overfitting is judged by a rise beyond noise while held-out accuracy does not improve, and worded by degree', () => {

@@ -7,7 +7,7 @@
 import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { num, numOrNotDefined, full } from '../../format.js';
 import { senseTriple } from './run-data.js';
-import { accuracyText, againstBaseline, wordIdentityBaseline } from './text.js';
+import { accuracyText, againstBaseline, wordAccuracyNote } from './text.js';
 
 // Made once, filled after every step (components/parts.js); a part that a run has no number for
 // yet is hidden, not removed, so the section keeps its order.
@@ -20,13 +20,14 @@ export function drawSenseCheck(section, { run, core }) {
     'Train at least one epoch: this section then asks the notes’ third question (do the attention projections improve a semantic task?) of the held-out validation sentences.');
   const answer = shown(part(section, 'div', 'answer'), trainedYet);
   if (!trainedYet) return;
-  const baseline = wordIdentityBaseline(run.dataset);
+  const baseline = last.wordIdentityBaseline; // the core's (Trainer::evaluate)
   const versus = againstBaseline(last.validationAccuracy, baseline);
   part(answer, 'p.sense-accuracy', 'accuracy').attr('data-before', full(first.validationAccuracy)).attr('data-after', full(last.validationAccuracy))
     .attr('data-baseline', full(baseline)).attr('data-versus', versus).text(accuracyText({
       before: first.validationAccuracy, after: last.validationAccuracy, epoch: last.epoch, sentences: run.dataset.validation.length,
       classes, baseline, lossBefore: first.validationLoss, lossAfter: last.validationLoss,
     }));
+  drawWordAccuracy(answer, first, last, run.dataset.validation.length);
   const triple = senseTriple(run);
   let result = null;
   let why = triple.ok ? '' : triple.why;
@@ -65,6 +66,29 @@ export function drawSenseCheck(section, { run, core }) {
   });
   part(check, 'p.sense-verdict', 'verdict').attr('data-trained', result.trained.verdict).attr('data-initial', result.initial.verdict)
     .text(senseVerdict(result, versus));
+}
+
+/**
+ * Each ambiguous word's held-out sentences predicted right, at step 0 and now, beside its
+ * word-identity baseline: all counted by the core (Evaluation::validation_words).
+ */
+function drawWordAccuracy(answer, first, last, sentences) {
+  const table = keptTable(answer, 'table', 'checks training-word-accuracy');
+  part(table, 'caption', 'caption').text('Held-out sentences whose sense is predicted right, word by word');
+  const head = part(part(table, 'thead', 'head'), 'tr', 'row');
+  const heads = ['word', 'before training', `after epoch ${last.epoch}`, 'word-identity baseline'];
+  parts(head, 'th', heads, (_, i) => i, (th, h) => th.attr('scope', 'col').text(h));
+  const before = new Map(first.validationWords.map((w) => [w.word, w]));
+  const right = (w) => (w ? `${w.correct} of ${w.sentences} (${num(w.accuracy)})` : '—');
+  parts(part(table, 'tbody', 'body'), 'tr', last.validationWords, (w) => w.word, (tr, w) => {
+    tr.attr('data-word', w.word).attr('data-correct', String(w.correct)).attr('data-sentences', String(w.sentences))
+      .attr('data-accuracy', full(w.accuracy)).attr('data-baseline', full(w.baseline));
+    part(tr, 'th', 'word').attr('scope', 'row').text(w.word);
+    part(tr, 'td.computed', 'before').attr('data-value', before.has(w.word) ? full(before.get(w.word).accuracy) : null).text(right(before.get(w.word)));
+    part(tr, 'td.computed', 'after').attr('data-value', full(w.accuracy)).text(right(w));
+    part(tr, 'td.computed', 'baseline').attr('data-value', full(w.baseline)).text(num(w.baseline));
+  });
+  part(answer, 'p.word-accuracy-note', 'word-note').text(wordAccuracyNote(last.validationWords, sentences));
 }
 
 /**

@@ -75,28 +75,17 @@ export function persistenceText({ n, count, parameterCount, tokens }) {
 }
 
 /**
- * The word-identity baseline: the validation accuracy of answering, for each ambiguous word, its
- * more frequent sense among the training sentences, without reading any context. Only counting:
- * when a word's senses tie in training, either answer is as good, so such a word's sentences
- * count as the mean over the tied senses (the expected score of picking one of them).
- * `dataset`: {train, validation: [{target, label}]}.
+ * Under the per-word table: how coarse a word's row is. With a handful of sentences per word one
+ * sentence is a large step (more than BASELINE_MARGIN), so no word is judged on its own: the
+ * verdict stays with the accuracy over all held-out sentences. `words`: the core's
+ * [{word, sentences, correct, accuracy, baseline}].
  */
-export function wordIdentityBaseline(dataset) {
-  const counts = new Map(); // word -> Map(label -> training sentences)
-  for (const e of dataset.train) {
-    const senses = counts.get(e.target) ?? new Map();
-    senses.set(e.label, (senses.get(e.label) ?? 0) + 1);
-    counts.set(e.target, senses);
-  }
-  let credit = 0;
-  for (const e of dataset.validation) {
-    const senses = counts.get(e.target);
-    if (!senses) continue; // a word never seen in training: the baseline cannot answer it
-    const most = Math.max(...senses.values());
-    const favourites = [...senses].filter(([, n]) => n === most).map(([label]) => label);
-    if (favourites.includes(e.label)) credit += 1 / favourites.length;
-  }
-  return dataset.validation.length ? credit / dataset.validation.length : 0;
+export function wordAccuracyNote(words, total) {
+  const counts = words.map((w) => w.sentences);
+  const fewest = Math.min(...counts), most = Math.max(...counts);
+  const per = fewest === most ? `${fewest} held-out sentences` : `${fewest} to ${most} held-out sentences`;
+  return `Each word has only ${per}: one sentence more or less right moves its row by 1 in ${fewest === most ? fewest : `${fewest} to ${most}`}. ` +
+    `Read the rows as counts, and the accuracy over all ${total} sentences above as the test. The word-identity baseline of a word is what answering its more frequent training sense scores on its sentences.`;
 }
 
 /** 'above', 'level' or 'below': the trained accuracy against the baseline (BASELINE_MARGIN). */
