@@ -56,16 +56,31 @@ ContextQuestionsReport context_questions(const ContextQuestionsOptions& options)
 
   const auto key = [&](int i) { return r.tokens[static_cast<std::size_t>(i)].key; };
   // where: the first word after a place preposition (a determiner in between is skipped) that
-  // is not a time.
+  // is not a time. When none qualifies, the cue says what the sentence has instead.
   std::vector<int> where;
-  std::string where_cue = "no word follows a place word such as “to”, “in” or “at”";
-  for (int i = 0; i + 1 < n && where.empty(); ++i) {
+  std::string where_cue;
+  std::vector<std::string> not_places;  // why each place preposition gave no place
+  const auto quoted = [&](int i) { return "“" + r.tokens[static_cast<std::size_t>(i)].text + "”"; };
+  for (int i = 0; i < n && where.empty(); ++i) {
     if (!kPlacePrepositions.count(key(i))) continue;
     int j = i + 1;
     while (j < n && kDeterminers.count(key(j))) ++j;
-    if (j < n && !is_time(key(j)) && !kPlacePrepositions.count(key(j))) {
+    if (j >= n) {  // the sentence ends after the preposition (and its determiners)
+      std::string phrase = r.tokens[static_cast<std::size_t>(i)].text;
+      for (int k = i + 1; k < j; ++k) phrase += " " + r.tokens[static_cast<std::size_t>(k)].text;
+      not_places.push_back("nothing follows “" + phrase + "”");
+    } else if (is_time(key(j))) {
+      not_places.push_back(quoted(i) + " is followed by " + quoted(j) + ", a time, not a place");
+    } else if (!kPlacePrepositions.count(key(j))) {
       where.push_back(j);
-      where_cue = "the word after “" + r.tokens[static_cast<std::size_t>(i)].text + "”";
+      where_cue = "the word after " + quoted(i);
+    }  // followed by another place word: that one is looked at in turn
+  }
+  if (where.empty()) {
+    if (not_places.empty()) {
+      where_cue = "no place word such as “to”, “in” or “at”";
+    } else {
+      for (std::size_t k = 0; k < not_places.size(); ++k) where_cue += (k ? "; " : "") + not_places[k];
     }
   }
   // who: a personal pronoun, else a capitalised word that is not the place and not a determiner.

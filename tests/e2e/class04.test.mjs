@@ -53,6 +53,19 @@ test('window: typing a time makes “when” answerable; an empty sentence gets 
   await page.close();
 });
 
+test('window: “The train leaves at 5pm” has no place; the reason names what follows “at”, not “no word follows”', async () => {
+  const { page, errors } = await openPage(context, `${server.url}?view=window&wq=${encodeURIComponent('The train leaves at 5pm')}`);
+  await page.click('#win-questions > summary');
+  assert.deepEqual(await answers(page), [['who', ''], ['where', ''], ['when', '4']]);
+  const cue = await page.textContent('table.win-answers tr[data-question="where"] td:nth-of-type(3)');
+  assert.equal(cue, '“at” is followed by “5pm”, a time, not a place');
+  assert.doesNotMatch(cue, /no word follows/);
+  const expected = core.contextQuestions({ sentence: 'The train leaves at 5pm', centre: 2, source: 'numpy', dModel: 8, dK: 8, dV: 8, embedSeed: 0, projSeed: 1, scale: true, maxTokens: 64 });
+  assert.equal(cue, expected.questions[1].cue);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // ---- window: images, sounds, GPUs ---------------------------------------------------------------
 async function counts(page) {
   return page.$$eval('table.mod-counts tbody tr', (trs) => trs.map((tr) => [tr.dataset.name, Number(tr.dataset.tokens), Number(tr.dataset.pairs)]));

@@ -58,3 +58,17 @@ TEST_CASE("the centre is clamped to the sentence and an empty sentence is refuse
   CHECK(ask("I am going", 9).centre == 2);
   CHECK_THROWS_AS(ask("   "), aw::InputError);
 }
+
+TEST_CASE("where finds no place: the cue says what the sentence has instead of one") {
+  CHECK(ask("The train leaves at 5pm").questions[1].cue == "“at” is followed by “5pm”, a time, not a place");
+  CHECK(ask("We leave at 5pm in 2026").questions[1].cue ==
+        "“at” is followed by “5pm”, a time, not a place; “in” is followed by “2026”, a time, not a place");
+  CHECK(ask("Where are we going to").questions[1].cue == "nothing follows “to”");
+  CHECK(ask("She went up to the").questions[1].cue == "nothing follows “to the”");
+  CHECK(ask("I am going home").questions[1].cue == "no place word such as “to”, “in” or “at”");
+  CHECK(ask("I am going to London").questions[1].cue == "the word after “to”");
+  // a place word followed by another is passed over for the next one's word
+  const aw::ContextQuestionsReport r = ask("We went in to town");
+  CHECK(r.questions[1].answer == std::vector<int>{4});
+  CHECK(r.questions[1].cue == "the word after “to”");
+}
