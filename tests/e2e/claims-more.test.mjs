@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, openPage, heatmapValues, openFoldsAround } from './support.mjs';
 import { num } from '../../web/src/format.js';
-import { BASELINE_MARGIN, LOSS_RISE_NOISE, VARIANCE_OVERSTATES, mixingGrade, overfittingGrade, ties } from '../../web/src/views/shared/thresholds.js';
+import { BASELINE_MARGIN, LOSS_RISE_NOISE, VARIANCE_OVERSTATES, analogyGrade, mixingGrade, overfittingGrade, ties } from '../../web/src/views/shared/thresholds.js';
 import { loadCore } from '../js/load-core.js';
 
 const { server, context } = await openSite();
@@ -277,3 +277,22 @@ for (const settings of ['trin=glove&trseed=3', 'trseed=2', 'trseed=5', 'trseed=1
     await page.close();
   });
 }
+
+test('space: the difference-direction sentence is graded by its cosine, and on the random table said to be chance', async () => {
+  for (const source of ['glove', 'random']) {
+    const { page, errors } = await open('space', `spd=${source}`, false);
+    await page.waitForSelector('#space-view[data-report]', { state: 'attached' });
+    const said = await page.$eval('#space-analogy-text', (p) => ({ value: Number(p.dataset.value), text: p.textContent }));
+    assert.ok(said.text.startsWith(`cos(king − queen, man − woman) = ${num(said.value)}`), said.text);
+    if (source === 'random') {
+      assert.match(said.text, /This table is random, so this cosine is chance/);
+      assert.doesNotMatch(said.text, /tendency/);
+    } else {
+      const grade = analogyGrade(said.value);
+      assert.match(said.text, { parallel: /close to one direction/, partly: /partly the same way/, none: /no analogy shows/ }[grade]);
+      if (grade === 'none') assert.doesNotMatch(said.text, /tendency/);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

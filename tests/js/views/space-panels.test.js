@@ -63,4 +63,18 @@ describe('space panels', () => {
     expect(senses.node().querySelector('#space-senses-table tr[data-word="bank"]')).toBe(bank);
     expect(bank.querySelector('td[data-value]').dataset.value).toBe('0.25');
   });
+  it('the difference directions are graded by their cosine; on a random table they are chance', () => {
+    const box = select(holder());
+    const options = { k: 10, method: 'PCA', outDim: 2, unit: UNITS.word };
+    const said = (analogy, random = false) => {
+      renderReport(box, { ...report(0.5, 0.25), analogy }, { ...options, random });
+      return box.node().querySelector('#space-analogy-text').textContent;
+    };
+    expect(said(0.0935, true)).toMatch(/This table is random, so this cosine is chance/);
+    expect(said(0.0935, true)).not.toMatch(/tendency/);
+    expect(said(0.0935)).toMatch(/no analogy shows in these numbers/);
+    expect(said(0.0935)).not.toMatch(/tendency/);
+    expect(said(0.4)).toMatch(/a weak tendency at most/);
+    expect(said(0.8)).toMatch(/Here the analogy shows in the numbers, as a tendency/);
+  });
 });

@@ -80,6 +80,21 @@ export function overfittingGrade(epochs) {
 }
 
 /**
+ * The cosine of two difference directions (king − queen against man − woman) from which the
+ * space chapter says they point close to one direction, and from which "partly"; below
+ * ANALOGY_PARTLY, that they hardly share a direction.
+ */
+export const ANALOGY_PARALLEL = 0.7;
+export const ANALOGY_PARTLY = 0.3;
+
+/** 'parallel', 'partly' or 'none', from the cosine of the two differences. */
+export function analogyGrade(cosine) {
+  if (cosine > ANALOGY_PARALLEL) return 'parallel';
+  if (cosine > ANALOGY_PARTLY) return 'partly';
+  return 'none';
+}
+
+/**
  * The survival table's variance kept "overstates" the neighbours kept when it is higher by at
  * least this much (ten percentage points) in some row.
  */

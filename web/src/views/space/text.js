@@ -1,7 +1,7 @@
 // The embedding-space chapter's sentences, each built from the number it sits next to. Nothing
 // here computes: the numbers come from the core (through the space worker).
 import { num } from '../../format.js';
-import { LOPSIDED_ROWS, VARIANCE_OVERSTATES } from '../shared/thresholds.js';
+import { LOPSIDED_ROWS, VARIANCE_OVERSTATES, analogyGrade } from '../shared/thresholds.js';
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
@@ -66,9 +66,18 @@ export function survivalText(rows, k, unit = UNITS.word, { random = false } = {}
   return `${measured} ${trend}${overstates} This measures these vectors only: it does not say why models use 128, 768, 1536 or 4096 dimensions (the sizes in the class), nor that more dimensions are always better.`;
 }
 
-export function analogyText(cosine) {
-  const strength = cosine > 0.7 ? 'close to one direction' : cosine > 0.3 ? 'partly the same direction, far from identical' : 'hardly the same direction';
-  return `cos(king − queen, man − woman) = ${num(cosine)}: the two differences point ${strength} (1 would be exactly parallel, 0 unrelated). The analogy is a tendency in the numbers, not a rule the table obeys.`;
+/**
+ * The two difference directions, graded by their cosine (analogyGrade in thresholds.js); on a
+ * random table any value is chance and is said to be.
+ */
+export function analogyText(cosine, { random = false } = {}) {
+  const said = `cos(king − queen, man − woman) = ${num(cosine)}`;
+  if (random) return `${said}. This table is random, so this cosine is chance: there is no analogy here to find.`;
+  return `${said}: ${{
+    parallel: 'the two differences point close to one direction. Here the analogy shows in the numbers, as a tendency, not as a rule the table obeys.',
+    partly: 'the two differences point partly the same way, far from parallel: a weak tendency at most.',
+    none: 'the two differences hardly point the same way: no analogy shows in these numbers.',
+  }[analogyGrade(cosine)]} (1 would be exactly parallel, 0 unrelated.)`;
 }
 
 export function coordinateText(search, found) {
