@@ -296,3 +296,16 @@ test('space: the difference-direction sentence is graded by its cosine, and on t
     await page.close();
   }
 });
+
+test('space: colour by sense asked for GloVe words says why it colours by frequency rank instead', async () => {
+  const { page, errors } = await open('space', 'spc=sense', false);
+  await page.waitForSelector('.space-legend-box[data-colour="rank"] #space-colour-legend');
+  assert.equal(await page.getAttribute('.space-legend-box', 'data-colour-asked'), 'sense');
+  assert.match(await page.textContent('#space-colour-fallback'), /^Colour by sense needs sentences: .* the GloVe table, one per word and with no sense, so they are coloured by frequency rank instead/);
+  // where senses exist they are drawn, and nothing needs saying
+  await page.selectOption('#space-data', 'ctx-block');
+  await page.waitForSelector('.space-legend-box[data-colour="sense"] #space-legend');
+  assert.equal(await page.locator('#space-colour-fallback').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -9,7 +9,7 @@ import { renderLegend } from './senses.js';
 export const COLOUR_OPTIONS = [
   ['rank', 'by frequency rank'],
   ['list', 'by the word list'],
-  ['sense', 'by sense (ambiguous words in context)'],
+  ['sense', 'by sense (ambiguous words in context only)'],
 ];
 
 /** The colouring drawn for a source: 'sense' only where senses exist, 'rank' not for sentences. */
@@ -32,13 +32,29 @@ function rankMeaning(source, n) {
   return `frequency rank, from the most frequent word (rank 1) to rank ${last} (GloVe lists its words in frequency order)`;
 }
 
+const TABLE_NAMES = { file: 'your file', random: 'a random table', encoder: 'the encoder’s token table', glove: 'the GloVe table' };
+const RANK_NAMES = { file: 'row order', encoder: 'vocabulary order' };
+
+/**
+ * Why the sense colouring asked for (the link's spc=sense) is not drawn: a sense exists only for
+ * an ambiguous word in a sentence. Empty otherwise ('rank' is the default, so sentences drawn by
+ * sense under it were never a choice the learner made).
+ */
+export function colourFallbackText(asked, mode, source) {
+  if (asked !== 'sense' || mode === 'sense') return '';
+  return `Colour by sense needs sentences: each point must be an ambiguous word (bank, plant, bat, cell) in a sentence whose sense is known. These points are the rows of ${TABLE_NAMES[source] ?? 'a table'}, one per word and with no sense, so they are coloured by ${RANK_NAMES[source] ?? 'frequency rank'} instead. Choose “ambiguous words in context” under vectors to colour by sense.`;
+}
+
 /**
  * @param {d3.Selection} holder  the legend box under the scatter
- * @param {{mode: string, source: string, n: number, classes?: object[], found?: string[], missing?: string[]}} spec
+ * @param {{mode: string, asked?: string, source: string, n: number, classes?: object[], found?: string[], missing?: string[]}} spec
+ *   asked: the colouring chosen, when it differs from the one drawn (`mode`) the legend says why
  */
-export function renderColourLegend(holder, { mode, source, n, classes = null, found = [], missing = [] }) {
+export function renderColourLegend(holder, { mode, asked = mode, source, n, classes = null, found = [], missing = [] }) {
   holder.selectAll('*').remove();
-  holder.attr('data-colour', mode);
+  holder.attr('data-colour', mode).attr('data-colour-asked', asked);
+  const fallback = colourFallbackText(asked, mode, source);
+  if (fallback) holder.append('p').attr('id', 'space-colour-fallback').attr('class', 'notice').text(fallback);
   if (mode === 'sense') {
     renderLegend(holder, classes);
     return;

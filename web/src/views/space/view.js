@@ -184,11 +184,11 @@ export const view = {
     function showLegend() {
       if (!words) return;
       const mode = colourMode(current.spaceData, current.spaceColour);
-      const key = `${dataKey}|${words.length}|${mode}|${mode === 'list' ? current.spaceList : ''}`;
+      const key = `${dataKey}|${words.length}|${mode}|${current.spaceColour}|${mode === 'list' ? current.spaceList : ''}`;
       if (key === legendKey) return;
       legendKey = key;
       const typed = [...new Set(listWords(current.spaceList))];
-      renderColourLegend(legend, { mode, source: current.spaceData, n: words.length, classes: dataset?.senses?.classes ?? null,
+      renderColourLegend(legend, { mode, asked: current.spaceColour, source: current.spaceData, n: words.length, classes: dataset?.senses?.classes ?? null,
         found: typed.filter((w) => findPoint(words, w) >= 0), missing: typed.filter((w) => findPoint(words, w) < 0) });
     }
 
