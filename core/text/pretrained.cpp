@@ -110,10 +110,12 @@ PretrainedLookup lookup_pretrained(const PretrainedTable& pretrained,
                      ", and the policy is to skip missing words: no tokens are left.");
   }
   if (!out.oov.missing.empty()) out.oov.consequence = consequence_of(policy);
+  // the lookup rule, true of every table; what a given table holds (capitals, single letters,
+  // numbers) is said by the page, which has the whole table (this lookup sees only the rows
+  // the sentences need)
   out.oov.case_note =
       "Words are looked up in lowercase first (GloVe 6B has only lowercase words), then as typed, "
-      "for files that keep capitals. The GloVe subset has no single-letter words such as \"a\" or \"i\" "
-      "and no numbers.";
+      "for files that keep capitals.";
   return out;
 }
 

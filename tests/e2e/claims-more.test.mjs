@@ -309,3 +309,18 @@ test('space: colour by sense asked for GloVe words says why it colours by freque
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the case note describes the table in use: the GloVe subset’s facts only for GloVe, a learner’s file its own', async () => {
+  const { page, errors } = await open('qkv', 'source=glove', true);
+  await page.waitForFunction(() => document.querySelector('.case-note')?.textContent);
+  assert.match(await page.textContent('.case-note'), /The bundled GloVe subset has only lowercase words, no single-letter words such as “a” or “i”, and no numbers\.$/);
+  await page.selectOption('#source', 'file');
+  const body = ['bank', 'of', 'the', 'river', 'London', 'a', '2026'].map((w, i) => `${w} ${i + 1} ${(i % 3) - 1} 0.5`).join('\n');
+  await page.setInputFiles('#vector-file', { name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(`${body}\n`) });
+  await page.waitForFunction(() => /mine\.txt/.test(document.querySelector('.case-note')?.textContent ?? ''));
+  const note = await page.textContent('.case-note');
+  assert.match(note, /Your file “mine\.txt” keeps capitals/);
+  assert.doesNotMatch(note, /GloVe subset|single-letter|no numbers/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

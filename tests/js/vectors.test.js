@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { loadCore } from './load-core.js';
 import { piecesOf, readVectorFile, splitWords, vectorTable, warmUpParser } from '../../web/src/vectors/read-file.js';
 import { indexed } from '../../web/src/vectors/store.js';
+import { GLOVE_FACTS, caseNoteText, tableCaseFacts } from '../../web/src/vectors/case-note.js';
 
 let core;
 beforeAll(async () => { core = await loadCore(); });
@@ -283,5 +284,26 @@ describe('pretrained, one-hot and the missing-word policies', () => {
     const r = core.workbench({ source: 'onehot', tieWidths: true, sentence: 'the cat' });
     expect(r.X.cols).toBe(9);
     expect(r.W_v.cols).toBe(9);
+  });
+});
+
+describe('the case note follows the table in use', () => {
+  it('the GloVe subset’s facts are true of the bundled pack: no capitals, single letters or numbers', () => {
+    const words = readFileSync(new URL('../../public/data/glove-100d.words.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+    expect(words.length).toBe(20001);
+    expect(words.filter((w) => /[A-Z]/.test(w))).toEqual([]);
+    expect(words.filter((w) => /^\p{L}$/u.test(w))).toEqual([]);
+    expect(words.filter((w) => /^\d+$/.test(w))).toEqual([]);
+    expect(tableCaseFacts('glove', null)).toBe(GLOVE_FACTS);
+  });
+
+  it('a learner’s file is described by its own summary, never by the GloVe subset’s facts', () => {
+    const file = (lowercaseOnly) => ({ fileName: 'mine.txt', summary: { lowercaseOnly } });
+    expect(tableCaseFacts('file', file(false))).toBe('Your file “mine.txt” keeps capitals: a word missing in lowercase is looked up as typed.');
+    expect(tableCaseFacts('file', file(true))).toBe('Your file “mine.txt” has only lowercase words, so capitals in a sentence change nothing.');
+    const note = caseNoteText('Words are looked up in lowercase first.', 'file', file(false));
+    expect(note).toMatch(/^Words are looked up in lowercase first\. Your file/);
+    expect(note).not.toMatch(/GloVe subset|single-letter/);
+    expect(tableCaseFacts('numpy', null)).toBe('');
   });
 });

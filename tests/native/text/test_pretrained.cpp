@@ -87,6 +87,8 @@ TEST_CASE("lookup: lowercase first, then as typed for files with capitals") {
   CHECK(r.oov.missing.empty());
   CHECK(r.oov.found_as_typed == std::vector<std::string>{"river"});
   CHECK(r.X(0, 1) == 2.0);
+  // the rule only: no fact of one table (the GloVe subset's) said of every table
+  CHECK(r.oov.case_note == "Words are looked up in lowercase first (GloVe 6B has only lowercase words), then as typed, for files that keep capitals.");
 }
 
 TEST_CASE("one-hot: width is the vocabulary size and different words are orthogonal") {

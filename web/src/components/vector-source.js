@@ -3,6 +3,7 @@
 // Mounted once per view; render(state, report) refreshes what it says.
 import { select } from 'd3';
 import { moreFold } from './more.js';
+import { caseNoteText } from '../vectors/case-note.js';
 import { SOURCES, isPretrained, tableFor, loadGlove, gloveLoading, gloveFailure, clearGloveFailure, loadVectorFile, prepareVectorReader, EXAMPLE_WORDS } from '../vectors/store.js';
 
 const OOV_TEXT = {
@@ -121,7 +122,7 @@ export function createVectorSource(parent, { core, state, onChange, sentences })
       const pretrained = isPretrained(current.source);
       oovBox.attr('hidden', pretrained ? null : true);
       fileBox.attr('hidden', current.source === 'file' ? null : true);
-      const caseText = pretrained ? (report?.oov?.caseNote ?? '') : '';
+      const caseText = pretrained && report?.oov ? caseNoteText(report.oov.caseNote, current.source, tableFor(current.source)) : '';
       caseNote.text(caseText);
       caseFold.attr('hidden', caseText ? null : '');
       // the picker is shown: the worker that will read the file starts and warms up meanwhile

@@ -12,7 +12,8 @@ const rows = (m) => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.s
 /**
  * @param {object} experiment  core.bankExperiment(...) result
  * @param {object} state       the page state it was computed from
- * @param {{kind: string, name: string, fileName?: string}} source
+ * @param {{kind: string, name: string, fileName?: string, caseFacts?: string}} source  caseFacts: what the table holds
+ *   (vectors/case-note.js), after the core's lookup rule
  */
 export function buildLabReport(experiment, state, source) {
   const { first, second } = experiment;
@@ -36,7 +37,7 @@ export function buildLabReport(experiment, state, source) {
     source: { kind: state.source, name: first.sourceName, file: source.fileName ?? null, d_model: first.dModel, d_k: first.dK, d_v: first.dV },
     settings: { scale: state.scale, causal: state.causal, embed_seed: state.embedSeed, proj_seed: torch ? null : state.projSeed, oov_policy: first.oov?.policy ?? null },
     target: state.target,
-    missing_words: first.oov ? { words: missing, policy: first.oov.policy, consequence: first.oov.consequence || 'none (no word was missing)', case_handling: first.oov.caseNote } : { words: Array.from(second.table.added), policy: 'random vectors drawn after the course vocabulary', consequence: 'they carry no meaning', case_handling: 'lookup keys are lowercased' },
+    missing_words: first.oov ? { words: missing, policy: first.oov.policy, consequence: first.oov.consequence || 'none (no word was missing)', case_handling: [first.oov.caseNote, source.caseFacts].filter(Boolean).join(' ') } : { words: Array.from(second.table.added), policy: 'random vectors drawn after the course vocabulary', consequence: 'they carry no meaning', case_handling: 'lookup keys are lowercased' },
     sentences: [sentence(first, state.sentence), sentence(second, state.sentence2)],
     cosines: Object.fromEntries(Array.from(experiment.cosines, (c) => [c.name, c.value])),
     contextual_vs_raw_words: Object.fromEntries(Array.from(experiment.contextualVsRawWords, (c) => [c.name, c.value])),

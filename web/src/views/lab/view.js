@@ -6,6 +6,7 @@ import { select } from 'd3';
 import { mountTwoSentences } from '../../components/two-sentences.js';
 import { num, full, shapeText, NOT_DEFINED } from '../../format.js';
 import { tableFor } from '../../vectors/store.js';
+import { tableCaseFacts } from '../../vectors/case-note.js';
 import { buildLabReport, labMarkdown, labNumpyScript } from '../../vectors/report.js';
 import { part, parts, keptTable, headedTable, morePart } from '../../components/parts.js';
 import { mountAssignment } from './assignment.js';
@@ -22,7 +23,7 @@ export const view = {
       core, jobs, state, update, resultsId: 'lab-results',
       draw: (results, experiment, current) => {
         const table = tableFor(current.source);
-        const report = buildLabReport(experiment, current, { fileName: current.source === 'file' ? table?.fileName : undefined });
+        const report = buildLabReport(experiment, current, { fileName: current.source === 'file' ? table?.fileName : undefined, caseFacts: tableCaseFacts(current.source, table) });
         drawReport(results, { report, experiment });
         assignment.render(experiment, report, current);
       },
