@@ -63,6 +63,19 @@ describe('space panels', () => {
     expect(senses.node().querySelector('#space-senses-table tr[data-word="bank"]')).toBe(bank);
     expect(bank.querySelector('td[data-value]').dataset.value).toBe('0.25');
   });
+
+  it('a learner’s file is described as a file: its rows, never the slider that does not apply to it', () => {
+    const box = select(holder());
+    renderReport(box, { ...report(0.5, 0.25), analogy: null }, { k: 10, method: 'PCA', outDim: 2, unit: UNITS.fileWord });
+    expect(box.node().querySelector('#space-recall').textContent).toMatch(/spread over the rows of your file/);
+    expect(box.node().querySelector('#space-trust').textContent).toMatch(/first words of your file/);
+    expect(box.node().querySelector('#space-analogy-text').textContent).toBe('One of king, queen, man, woman is not among these words.');
+    // the bundled table: its words are frequency-ranked, and the slider takes more of them
+    renderReport(box, { ...report(0.5, 0.25), analogy: null }, { k: 10, method: 'PCA', outDim: 2, unit: UNITS.word });
+    expect(box.node().querySelector('#space-recall').textContent).toMatch(/spread over the frequency ranks/);
+    expect(box.node().querySelector('#space-analogy-text').textContent).toMatch(/: take more words with the slider\.$/);
+  });
+
   it('the difference directions are graded by their cosine; on a random table they are chance', () => {
     const box = select(holder());
     const options = { k: 10, method: 'PCA', outDim: 2, unit: UNITS.word };

@@ -33,7 +33,7 @@ export function buildAnalogy(parent, update) {
     missing(words, n, unit) {
       answer.selectAll('*').remove();
       answer.append('p').attr('id', 'space-analogy-missing').attr('class', 'notice')
-        .text(`${words.map((w) => `“${w}”`).join(' and ')} ${words.length > 1 ? 'are' : 'is'} not among these ${n.toLocaleString('en')} ${unit.many}: no answer. Check the spelling, or take more words with the slider.`);
+        .text(`${words.map((w) => `“${w}”`).join(' and ')} ${words.length > 1 ? 'are' : 'is'} not among these ${n.toLocaleString('en')} ${unit.many}: no answer. Check the spelling${unit.more ? `, or ${unit.more}` : ''}.`);
     },
     failed(message) {
       answer.selectAll('*').remove();

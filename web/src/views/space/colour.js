@@ -77,7 +77,7 @@ export function renderColourLegend(holder, { mode, asked = mode, source, n, clas
   line.append('span').text(' every other point.');
   if (missing.length) {
     holder.append('p').attr('id', 'space-list-missing').attr('class', 'notice')
-      .text(`Not among these ${n.toLocaleString('en')} points, so not drawn: ${missing.map((w) => `“${w}”`).join(', ')}.${isContext(source) ? ' These points are sentences, labelled “word (sense) number”: a word list matches no label.' : ' More words with the slider may include them.'}`);
+      .text(`Not among these ${n.toLocaleString('en')} points, so not drawn: ${missing.map((w) => `“${w}”`).join(', ')}.${isContext(source) ? ' These points are sentences, labelled “word (sense) number”: a word list matches no label.' : source === 'file' ? ' Your file has no more words to take.' : ' More words with the slider may include them.'}`);
   }
 }
 

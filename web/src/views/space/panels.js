@@ -107,7 +107,7 @@ export function renderReport(holder, m, { k, method, outDim, unit, wordExercises
   // two exercises of the notes on the space's directions: their questions show, the answers fold
   part(analogy, 'h3', 'title').text('Difference directions: king − queen against man − woman');
   part(morePart(analogy, 'answer', 'the answer'), 'p', 'text').attr('id', 'space-analogy-text').attr('data-value', m.analogy === null ? null : String(m.analogy))
-    .text(m.analogy === null ? 'One of king, queen, man, woman is not among these words: add more words with the slider.' : analogyText(m.analogy, { random }));
+    .text(m.analogy === null ? `One of king, queen, man, woman is not among these ${unit.many}${unit.more ? `: ${unit.more}` : ''}.` : analogyText(m.analogy, { random }));
 
   part(coordinates, 'h3', 'title').text('Find the royalty coordinate');
   const found = Boolean(m.coordinates);

@@ -6,10 +6,12 @@ import { LOPSIDED_ROWS, VARIANCE_OVERSTATES, analogyGrade } from '../shared/thre
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 
 /** What the points are, for the sentences below: words of a table, word pieces, or sentences. */
+// `more`: how to get more points (the slider), empty where there are no more to take.
 export const UNITS = {
-  word: { many: 'words', one: 'word', spread: 'spread over the frequency ranks', first: 'most frequent words' },
-  piece: { many: 'word pieces', one: 'piece', spread: 'spread over the vocabulary order', first: 'first pieces' },
-  sentence: { many: 'sentences', one: 'sentence’s point', spread: 'that is, every sentence', first: 'sentences' },
+  word: { many: 'words', one: 'word', spread: 'spread over the frequency ranks', first: 'most frequent words', more: 'take more words with the slider' },
+  fileWord: { many: 'words', one: 'word', spread: 'spread over the rows of your file', first: 'first words of your file', more: '' },
+  piece: { many: 'word pieces', one: 'piece', spread: 'spread over the vocabulary order', first: 'first pieces', more: 'take more pieces with the slider' },
+  sentence: { many: 'sentences', one: 'sentence’s point', spread: 'that is, every sentence', first: 'sentences', more: '' },
 };
 
 /** "points N · original dimension d · display dimension 2" */

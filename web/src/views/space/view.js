@@ -161,7 +161,7 @@ export const view = {
     }
 
     const dim = () => (current.spaceData === 'random' ? 100 : dataset.dim);
-    const unit = () => (isContext(current.spaceData) ? UNITS.sentence : current.spaceData === 'encoder' ? UNITS.piece : UNITS.word);
+    const unit = () => (isContext(current.spaceData) ? UNITS.sentence : current.spaceData === 'encoder' ? UNITS.piece : current.spaceData === 'file' ? UNITS.fileWord : UNITS.word);
     let dataset = null;
 
     function draw() {
@@ -227,7 +227,7 @@ export const view = {
       let query = findPoint(words, current.spaceWord);
       if (query < 0 && isContext(current.spaceData)) query = 0; // a sentence's label is not typed: start at the first
       if (query < 0) {
-        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} ${unit().many}. Try a more frequent word, or more words with the slider.`);
+        status.error(`“${current.spaceWord}” is not among these ${words.length.toLocaleString('en')} ${unit().many}. ${unit().more ? `Try a more frequent ${unit().one}, or ${unit().more}.` : 'Check the spelling.'}`);
         return;
       }
       status.error('');
