@@ -11,6 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSite, settled } from './support.mjs';
+import { CHAPTERS } from '../../web/src/views/chapters.js';
 
 const { server, context } = await openSite();
 
@@ -82,6 +83,37 @@ for (const size of SIZES) {
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (sideways > 0) failures.push(`${view}: the page scrolls sideways by ${sideways} px`);
       assert.equal(await page.evaluate(() => window.scrollY), 0, `${view} opened scrolled`);
+      await page.close();
+    }
+    assert.deepEqual(failures, []);
+  });
+}
+
+// Issue 34: every chapter starts with its lead above the figure, on a phone too, in the order a
+// screen reader meets it (the DOM's); the field and the key figure stay on the first screen (above).
+for (const size of SIZES) {
+  test(`every chapter and the root at ${size.width}×${size.height}: the lead is on the first screen, above the sentence and the key figure, first in reading order`, async () => {
+    const failures = [];
+    for (const query of ['', ...CHAPTERS.map((c) => `?view=${c.id}`)]) {
+      const page = await openAt(size, query);
+      const seen = await page.evaluate(() => {
+        const lead = document.querySelector('#app .view > p.lead');
+        const form = document.querySelector('#app .view > form.controls');
+        const slot = document.querySelector('#app .key-figure-slot');
+        const figure = slot && [...slot.children].find((el) => el.getClientRects().length && !el.classList.contains('key-figure-title'));
+        const box = (el) => el && el.getBoundingClientRect();
+        const before = (a, b) => Boolean(a && b && (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING));
+        return {
+          lead: box(lead), form: box(form), figure: box(figure),
+          readsFirst: before(lead, form) && (!slot || before(lead, slot)),
+        };
+      });
+      const name = query || 'the root';
+      if (!seen.lead || seen.lead.height === 0) { failures.push(`${name}: no lead`); await page.close(); continue; }
+      if (seen.lead.top < 0 || seen.lead.bottom > size.height) failures.push(`${name}: the lead at ${Math.round(seen.lead.top)}–${Math.round(seen.lead.bottom)}, off the first screen`);
+      if (seen.form && seen.lead.bottom > seen.form.top + 0.5) failures.push(`${name}: the lead (bottom ${Math.round(seen.lead.bottom)}) is not above the sentence (top ${Math.round(seen.form.top)})`);
+      if (seen.figure && seen.lead.bottom > seen.figure.top + 0.5) failures.push(`${name}: the lead (bottom ${Math.round(seen.lead.bottom)}) is not above the key figure (top ${Math.round(seen.figure.top)})`);
+      if (!seen.readsFirst) failures.push(`${name}: the lead is not first in reading order`);
       await page.close();
     }
     assert.deepEqual(failures, []);

@@ -30,17 +30,18 @@ export const view = {
     view.append('p').attr('class', 'lead').text(
       'The classes ran on random projections; here a real pretrained encoder runs in your browser, on your sentences.',
     );
-    // the rest of the introduction folds under the lead (components/more.js)
-    moreFold(view, 'which model, and where it comes from').append('p').text(
-      'It is Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer that turns a sentence into one vector. ' +
-        'Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
-        'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
-    );
     buildControls(view, state, update);
     // the messages right under the sentences they are about (after the loader and the settings, an
     // empty sentence's message was below a phone's first screen)
     view.append('div').attr('class', 'status-slot');
     const loader = buildModelLoader(view, { prefix: 'trained', suggested: state.trainedLoad });
+    // which model the button loads, folded after it (components/more.js): under the lead it pushed
+    // the key figure below a phone's first screen; the key figure goes between the two
+    moreFold(view, 'which model, and where it comes from').append('p').text(
+      'It is Google’s Universal Sentence Encoder Lite, a 2-layer transformer encoder with 4 heads per layer that turns a sentence into one vector. ' +
+        'Its authors trained it on tasks of their own, unrelated to this page; this project has no record of its training data. ' +
+        'Same attention mechanism as the class (queries, keys, values, softmax, weighted sums), with trained weights, plus parts the class did not have (listed under the cosines).',
+    );
     const resultsEl = view.append('div').attr('id', 'trained-results').node();
     const status = createStatus(view.select('.status-slot'), resultsEl);
     const headsChange = mountHeadsChange(root, { core, client }); // a fold at the chapter's end (Class 05)
@@ -217,7 +218,7 @@ function drawUntrainedBlock(parent, { untrained, state, heading, loaded }) {
   const section = parent.classed('untrained-block', true);
   heading(section, 'trained-untrained', loaded
     ? `For comparison: the untrained class block on sentence ${n}`
-    : `The untrained class block on sentence ${n}: attention before any training`);
+    : `The untrained class block on sentence ${n}`);
   // the map first: before the model is loaded it is the chapter's first picture (first screen)
   const holder = shown(part(section, 'div.heatmap-holder', 'map'), Boolean(experiment));
   const about = shown(part(section, 'p', 'about'), Boolean(experiment));
