@@ -44,6 +44,22 @@ test('at 1280 px: every chapter shows at most 600 words, its lead and its Next l
   console.log(`visible words at 1280 px: ${JSON.stringify(counts)}`);
 });
 
+test('the root address: at most 600 words with the course map and its start line, one line per chapter, and the live figure', async () => {
+  const { page, errors } = await openPage(context, server.url);
+  await settled(page);
+  const { words, byPart } = await visibleWords(page, { withCourseMap: true });
+  console.log(`visible words at the root, 1280 px: ${words}`);
+  assert.ok(words <= MAX_WORDS, `the root: ${words} visible words, by part ${JSON.stringify(byPart)}`);
+  assert.ok(byPart['course-map-title'] > 0, 'the course map is counted');
+  // every chapter keeps its line in the map, and the start line its one link
+  const lines = await page.$$eval('.course-map li', (items) => items.filter((li) => li.checkVisibility()).map((li) => li.dataset.view));
+  assert.deepEqual(lines, CHAPTERS.map((c) => c.id));
+  assert.ok(await page.locator('p.course-start a[data-view="ids"]').isVisible());
+  assert.ok(await page.locator('[data-figure="attn_weights"] svg').isVisible());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('an opened fold stays open (the same element) while the sentence is typed, in both chapters', async () => {
   for (const [view, field, fold] of [
     ['qkv', '#sentence', 'details.more[data-more="stage-kinds"]'],

@@ -263,15 +263,16 @@ export function clipboardWill(page, behaviour) {
  * less what is not read as text. Left out: the contents of a closed <details> and anything hidden
  * (not rendered), the heatmaps' "Show as table" tables (.matrix-table), SVG and canvas text (a
  * figure's labels), text for screen readers only (.visually-hidden), the options of a select
- * (one shows), and the course map the default chapter
- * shows under its figure and its start line above it (the page's table of contents, not the chapter's text). A word is a run
- * of non-space characters with a letter in it: a number alone is a value, like a figure's cell.
- * Resolves to {words, byPart}: byPart counts the words under each top-level part of the chapter
- * (its section's heading, or its class), for a message that says where the words are.
+ * (one shows), and, unless `withCourseMap`, the course map the default chapter shows under its
+ * figure and its start line above it (the page's table of contents, not the chapter's text; the
+ * root address is counted with them). A word is a run of non-space characters with a letter in
+ * it: a number alone is a value, like a figure's cell. Resolves to {words, byPart}: byPart counts
+ * the words under each top-level part of the chapter (its section's heading, or its class), for
+ * a message that says where the words are.
  */
-export function visibleWords(page) {
-  return page.evaluate(() => {
-    const skip = 'svg, canvas, .matrix-table, .visually-hidden, option, script, style, template, .course-map, .course-start';
+export function visibleWords(page, { withCourseMap = false } = {}) {
+  return page.evaluate((withMap) => {
+    const skip = `svg, canvas, .matrix-table, .visually-hidden, option, script, style, template${withMap ? '' : ', .course-map, .course-start'}`;
     const app = document.querySelector('#app');
     const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
     let words = 0;
@@ -284,12 +285,12 @@ export function visibleWords(page) {
       const n = node.textContent.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
       if (!n) continue;
       words += n;
-      const part = el.closest('section[aria-labelledby], nav, form');
+      const part = el.closest('section[aria-labelledby], nav, form, .course-start');
       const label = part?.getAttribute('aria-labelledby') ?? part?.className ?? 'view';
       byPart[label] = (byPart[label] ?? 0) + n;
     }
     return { words, byPart };
-  });
+  }, withCourseMap);
 }
 
 /**

@@ -5,7 +5,7 @@ import { select } from 'd3';
 
 /**
  * @param {{views: {id: string, chapter: number, title: string, question: string, course: string}[],
- *          parts: {id: string, title: string, note: string}[], current: string,
+ *          parts: {id: string, title: string}[], current: string,
  *          queryFor: (patch: object) => string, onPick: (id: string) => void}} spec
  * @returns {HTMLElement} the map, to be placed by the caller
  */
@@ -18,7 +18,6 @@ export function courseMap({ views, parts, current, queryFor, onPick }) {
     if (!chapters.length) continue;
     const block = columns.append('div').attr('class', 'course-map-part').attr('data-part', part.id);
     block.append('h3').attr('id', `course-part-${part.id}`).text(part.title);
-    block.append('p').attr('class', 'muted').text(part.note);
     const list = block.append('ol').attr('start', chapters[0].chapter).attr('aria-labelledby', `course-part-${part.id}`);
     for (const v of chapters) {
       const item = list.append('li').attr('data-view', v.id);

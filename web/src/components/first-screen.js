@@ -144,7 +144,7 @@ function movedNote(elements, spec, figures) {
   note.className = 'moved-figure-note';
   const link = document.createElement('a');
   link.href = `#${keyAnchor(elements, spec)}`;
-  link.textContent = `${capitalise(keyName(spec, figures))}: at the top of this chapter, under the sentence.`;
+  link.textContent = `${capitalise(keyName(spec, figures))}: at the top, under the sentence.`;
   note.append(link);
   return note;
 }

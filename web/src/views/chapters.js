@@ -35,9 +35,9 @@ export const CHAPTERS = [ids, windowChapter, smoothing, space, cosine, flow, qkv
 
 /** The parts of the course, in order: the course map (components/course-map.js) groups the chapters by them. */
 export const COURSE_PARTS = [
-  { id: 'class04', title: 'Class 04: from words to vectors to context', note: 'Embeddings, context and the parameter-free form of self-attention.' },
-  { id: 'class05', title: 'Class 05: queries, keys and values', note: 'The projections W_q, W_k, W_v, the notebook, and PyTorch’s module.' },
-  { id: 'beyond', title: 'Beyond the class', note: 'A trained encoder, and training the block yourself.' },
+  { id: 'class04', title: 'Class 04: from words to vectors to context' },
+  { id: 'class05', title: 'Class 05: queries, keys and values' },
+  { id: 'beyond', title: 'Beyond the class' },
 ];
 
 // The page opens on the class notebook (NumPy mode, "Bank of the river").

@@ -2,7 +2,7 @@
 export const chapter = {
   id: 'bank',
   title: 'The bank experiment',
-  question: 'Does the same word get a different output in a different sentence?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'Does a word’s output change with its sentence?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class05', // the part of the course it belongs to (the course map groups by it)
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [],

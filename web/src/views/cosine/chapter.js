@@ -4,7 +4,7 @@ import { text } from '../../params.js';
 export const chapter = {
   id: 'cosine',
   title: 'Dot product and cosine',
-  question: 'How do the dot product and the cosine say how alike two vectors are?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'How alike are two vectors?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class04', // the part of the course it belongs to (the course map groups by it)
   params: [
     { url: 'va', key: 'vecA', parse: text(400), default: '2, 1' },

@@ -11,7 +11,7 @@ export const TABLE_SCALES = [1, 0.5, 0.25, 0.1];
 export const chapter = {
   id: 'flow',
   title: 'The whiteboard flow',
-  question: 'How is one token’s output built, step by step, from every token’s vector?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'How is one token’s output built, step by step?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class04', // the part of the course it belongs to (the course map groups by it)
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [

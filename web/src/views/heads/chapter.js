@@ -4,7 +4,7 @@ import { intIn, text } from '../../params.js';
 export const chapter = {
   id: 'heads',
   title: 'PyTorch and multi-head',
-  question: 'How does nn.MultiheadAttention split the work into heads, and what happens to the shapes?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'How does multi-head attention split the work?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class05', // the part of the course it belongs to (the course map groups by it)
   skeletonField: 'headsSentence1', // the state key of the sentence field shown while the core starts
   // Class 05 showed a one-head nn.MultiheadAttention and left splitting, concatenation and W_o

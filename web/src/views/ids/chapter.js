@@ -13,7 +13,7 @@ export const SIZES = [
 export const chapter = {
   id: 'ids',
   title: 'From IDs to vectors',
-  question: 'How does a word become numbers, and why are IDs and one-hot rows not enough?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'Why are IDs and one-hot rows not enough?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class04', // the part of the course it belongs to (the course map groups by it)
   params: [
     { url: 'rc', key: 'repCorpus', parse: text(2000), default: DEFAULT_CORPUS },

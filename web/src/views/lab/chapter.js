@@ -2,7 +2,7 @@
 export const chapter = {
   id: 'lab',
   title: 'Assignment lab',
-  question: 'What does the assignment record when the random table becomes real word vectors?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'What changes with real word vectors?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class05', // the part of the course it belongs to (the course map groups by it)
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [],

@@ -5,7 +5,7 @@ import { text, cellIndex } from '../../params.js';
 export const chapter = {
   id: 'qkv',
   title: 'Queries, keys, values',
-  question: 'What do queries, keys and values add, and where does each number of the notebook come from?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'What do queries, keys and values add?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class05', // the part of the course it belongs to (the course map groups by it)
   skeletonField: 'sentence', // the state key of the sentence field shown while the core starts
   params: [
@@ -41,8 +41,8 @@ export const chapter = {
     figure: 'attn_weights',
     // for the outline (the inspector's h4 sits under it); the map's caption names it on screen
     title: 'The attention weights, and how each was made',
-    // "Softmax turns each row…" and the note on the largest weights travel with the map, after
-    // it: on a phone the map itself must start within the first screen
-    carry: (fig, matching) => [fig, matching(fig.previousElementSibling, 'p'), matching(fig.nextElementSibling, 'p.largest-weights')],
+    // "Each row: positive weights…" and the fold on the largest weights travel with the map,
+    // after it: on a phone the map itself must start within the first screen
+    carry: (fig, matching) => [fig, matching(fig.previousElementSibling, 'p'), matching(fig.nextElementSibling, 'details.more[data-more="largest-weights"]')],
   },
 };

@@ -141,11 +141,8 @@ export function drawKinds(parent, { kinds, error, pending = false, state }) {
   // the section, its fold and every part in them stay from render to render
   const { main, more: section } = foldedSection(parent, {
     className: 'stage kinds', id: 'stage-kinds', title: 'Other kinds of attention',
-    label: 'six kinds, on sentences A and B', keep: true,
+    label: 'cross-attention, batches, masks, an average and min–max, on sentences A and B', keep: true,
   });
-  part(main, 'p', 'intro').text(
-    'Cross-attention, batches, masks, an average and min–max, run on your sentence (A) and the second sentence (B).',
-  );
   shown(part(main, 'p.notice.kinds-error', 'error').attr('role', 'alert'), Boolean(error)).text(error ?? '');
   shown(part(main, 'p.muted.kinds-pending', 'pending'), !error && !kinds && pending)
     .text('Computing these for wide vectors in the background…');

@@ -99,7 +99,7 @@ export function drawCosines(parent, { experiment, state, onChange }) {
   // made once and filled (components/parts.js): the two fields keep their focus and what is being
   // typed in them while the first sentence changes
   const { main: section, more } = foldedSection(parent, {
-    className: 'stage cosines', id: 'stage-cosines', title: 'The “bank” comparison: one table, one set of projections, two sentences',
+    className: 'stage cosines', id: 'stage-cosines', title: 'The “bank” comparison: two sentences, one table',
     label: 'every cosine, and the three questions', keep: true,
   });
   const cell = cellsFor(state).cosines;

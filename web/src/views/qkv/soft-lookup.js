@@ -18,7 +18,7 @@ const GRADE_TEXT = { exact: 'almost an exact lookup', leans: 'leans on one key, 
  */
 export function mountSoftLookup(root) {
   // a fold of the page's kind (components/more.js): closed, open in embeds and present mode
-  const body = moreFold(select(root), 'Is attention a database lookup? The exact answer next to the soft one', { name: 'soft-lookup' });
+  const body = moreFold(select(root), 'is attention a database lookup?', { name: 'soft-lookup' });
   const fold = select(body.node().parentNode).classed('soft-lookup', true).attr('id', 'soft-lookup');
   body.append('p').text(
     'The notes borrow a database’s words: a query is matched against keys, and values come back. ' +

@@ -87,7 +87,7 @@ function buildWorkbench(root, { core, state, onChange }) {
   const view = select(root).append('section').attr('id', 'workbench').attr('class', 'view').attr('aria-labelledby', 'workbench-title');
   view.append('h2').attr('id', 'workbench-title').text('Queries, keys and values: the notebook, live');
   view.append('p').attr('class', 'lead').text(
-    'Type a sentence and follow it through X, Q, K, V, the scores, attn_weights and Y, every number computed live.',
+    'Type a sentence: every number of the notebook, from X to Y, is computed live.',
   );
 
   const form = view.append('form').attr('class', 'controls').attr('novalidate', true).on('submit', (e) => e.preventDefault());
@@ -154,11 +154,13 @@ function createStages(stagesEl) {
   const chips = intro.append('ol').attr('class', 'tokens');
   const sizes = intro.append('p');
   // the notebook's details fold where they were (components/more.js): built once, filled on each render
-  const tableMore = moreFold(intro, 'the whole table, and where its numbers come from');
+  // X, the sentence's rows, folds with the table: the chips above say which rows (issue 34: the
+  // root address, this chapter with the course map, stays within 600 words)
+  const tableMore = moreFold(intro, 'the table and X, its rows for these words');
   const sourceNote = tableMore.append('p').attr('class', 'source-note');
   tableMore.append('p').text('Vocabulary size, sentence length and width are three separate numbers: the table has a row per vocabulary word, X a row per token of the sentence, and both have d_model columns.');
   const table = holder(tableMore, 'table');
-  const X = holder(intro, 'X');
+  const X = holder(tableMore, 'X');
 
   const proj = results.append('section').attr('class', 'stage').attr('aria-labelledby', 'stage-proj');
   proj.append('h3').attr('id', 'stage-proj').text('2. One input, three roles: Q = X W_q, K = X W_k, V = X W_v');
@@ -169,7 +171,8 @@ function createStages(stagesEl) {
   const wRow = weightsMore.append('div').attr('class', 'heatmap-row');
   const W = { W_q: holder(wRow, 'W_q'), W_k: holder(wRow, 'W_k'), W_v: holder(wRow, 'W_v') };
   const spread = weightsMore.append('div').attr('class', 'spread-slot');
-  const qkvRow = proj.append('div').attr('class', 'heatmap-row').attr('data-stage', 'Q, K, V: one input, three roles');
+  const qkvPart = proj.append('div').attr('data-stage', 'Q, K, V: one input, three roles');
+  const qkvRow = moreFold(qkvPart, 'Q, K and V', { name: 'qkv' }).append('div').attr('class', 'heatmap-row');
   const QKV = { Q: holder(qkvRow, 'Q'), K: holder(qkvRow, 'K'), V: holder(qkvRow, 'V') };
 
   const compare = results.append('div').attr('class', 'compare');
@@ -189,12 +192,14 @@ function createStages(stagesEl) {
   const scoresText = scoresPart.append('p');
   const scores = holder(scoresPart, 'scores');
   const attnPart = qkv.append('div').attr('data-stage', 'attn_weights, and how one was made');
-  attnPart.append('p').text('Softmax turns each row into weights that are positive and add up to 1. Hover, tap or focus a cell (arrow keys move) to see how it was made.');
+  attnPart.append('p').text('Each row: positive weights that add up to 1. Hover, tap or focus a cell to see how it was made.');
   // the figure is the map with its inspector: an embed of attn_weights explains the selected weight too
   const weightsRow = attnPart.append('div').attr('class', 'weights-with-inspector').call(figureAttr, 'attn_weights');
   const weights = weightsRow.append('div').node();
   const inspector = weightsRow.append('aside').attr('class', 'inspector').attr('aria-live', 'polite').node();
-  const largest = attnPart.append('p').attr('class', 'largest-weights');
+  // which key wins each row, and why that means nothing here: under the map, folded (issue 34:
+  // the root address, this chapter with the course map, stays within 600 words)
+  const largest = moreFold(attnPart, 'which key each row weights most', { name: 'largest-weights' }).append('p').attr('class', 'largest-weights');
   const outputPart = qkv.append('div').attr('data-stage', 'Y and Y_literal: the outputs');
   const Y = holder(outputPart, 'Y');
   const Y_literal = holder(moreFold(outputPart, 'Y_literal, the weights on raw X'), 'Y_literal');

@@ -4,7 +4,7 @@ import { intIn } from '../../params.js';
 export const chapter = {
   id: 'smoothing',
   title: 'Reweighting',
-  question: 'What does weighting past values do, and why is nearness the wrong weight for words?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'Why is nearness the wrong weight for words?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class04', // the part of the course it belongs to (the course map groups by it)
   params: [
     { url: 'sb', key: 'smoothBeta', parse: intIn(1, 100), default: 30 },

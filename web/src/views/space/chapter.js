@@ -6,7 +6,7 @@ const ROYAL = 'king queen prince princess royal throne monarch emperor empress d
 export const chapter = {
   id: 'space',
   title: 'The embedding space',
-  question: 'What does a table of word vectors look like, and what survives a projection to 2-D?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'What survives when word vectors are drawn in 2-D?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class04', // the part of the course it belongs to (the course map groups by it)
   params: [
     { url: 'spd', key: 'spaceData', parse: oneOf(['glove', 'random', 'file', 'encoder', 'ctx-block', 'ctx-encoder']), default: 'glove' },

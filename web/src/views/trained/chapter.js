@@ -4,7 +4,7 @@ import { intIn, flag, text } from '../../params.js';
 export const chapter = {
   id: 'trained',
   title: 'A trained encoder',
-  question: 'What do the heads of a trained encoder attend to, next to untrained ones?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'What does a trained encoder attend to?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'beyond', // the part of the course it belongs to (the course map groups by it)
   beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [

@@ -7,7 +7,7 @@ export const LEARNING_RATES = ['0.0001', '0.001', '0.003', '0.01', '0.03', '0.1'
 export const chapter = {
   id: 'training',
   title: 'Training the block',
-  question: 'What changes when W_q, W_k and W_v are trained on a task?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'What does training W_q, W_k and W_v change?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'beyond', // the part of the course it belongs to (the course map groups by it)
   beyond: 'all', // not taught in Classes 04–05 (components/nav.js marks it)
   params: [

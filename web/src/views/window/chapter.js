@@ -26,7 +26,7 @@ export const MODALITY_FIELDS = [
 export const chapter = {
   id: 'window',
   title: 'Local context',
-  question: 'Why can a fixed window of neighbours miss the word a sentence needs?', // what the chapter answers: its line in the course map and the Next link that leads to it
+  question: 'What can a window of neighbours miss?', // what the chapter answers: its line in the course map and the Next link that leads to it
   course: 'class04', // the part of the course it belongs to (the course map groups by it)
   params: [
     { url: 'wa', key: 'winSentenceA', parse: text(400), default: 'I am going to London' },
