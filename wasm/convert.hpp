@@ -217,6 +217,12 @@ inline val mixing_to_js(const std::vector<aw::RowMixing>& rows) {
     row.set("otherWeight", other ? val(m.other_weight) : val::null());
     row.set("logOdds", other ? val(m.log_odds) : val::null());
     row.set("weightElsewhere", m.weight_elsewhere);
+    row.set("weightOnCopies", m.weight_on_copies);
+    val copies = val::array();
+    for (long j : m.copies) copies.call<void>("push", static_cast<int>(j));
+    row.set("copies", copies);
+    row.set("weightFromDifferent", m.weight_from_different);
+    row.set("outputShift", m.output_shift);
     row.set("effectiveTokens", m.effective_tokens);
     row.set("topKey", static_cast<int>(m.top_key));
     row.set("topWeight", m.top_weight);
@@ -246,8 +252,9 @@ inline val flat_to_js(const Eigen::MatrixXf& m) {
   return typed_array(rowmajor.data(), static_cast<std::size_t>(rowmajor.size()));
 }
 
-// {name, words: string[], dim, data: Float32Array (words x dim, row-major)}: the rows of a
-// pretrained table that a sentence needs (the page looks them up; the core does the rest).
+// {name, words: string[], dim, data: Float32Array (words x dim, row-major), totalWords, knownTrained}:
+// the rows of a pretrained table that a sentence needs (the page looks them up; the core does the
+// rest), the size of the whole table and whether it is known to be trained (the bundled GloVe).
 inline std::shared_ptr<const aw::PretrainedTable> pretrained_from_js(const val& p) {
   if (!has(p, "words") || !has(p, "data")) {
     throw aw::InputError("No word vectors are loaded: choose the GloVe subset or load a vector file.");
@@ -262,6 +269,8 @@ inline std::shared_ptr<const aw::PretrainedTable> pretrained_from_js(const val& 
                          " values, which does not match words x dim");
   }
   table->vectors = Eigen::Map<const aw::MatF>(data.data(), static_cast<long>(table->words.size()), dim).cast<double>();
+  table->total_words = int_field(p, "totalWords", 0);
+  table->known_trained = bool_field(p, "knownTrained", false);
   return table;
 }
 

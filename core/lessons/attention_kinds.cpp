@@ -1,6 +1,7 @@
 #include "core/lessons/attention_kinds.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "core/lessons/bank_experiment.hpp"
@@ -78,6 +79,9 @@ void compute(AttentionKindsReport& r, const WorkbenchReport& a, const WorkbenchR
   const MatD Ya = r.batched.Y[0].topRows(na), Yb = r.batched.Y[1].topRows(nb);
   r.masked_vs_batched_max_diff = std::max(rows_max_diff(r.masked_Y, 0, Ya), rows_max_diff(r.masked_Y, na, Yb));
   r.plain_vs_batched_max_diff = std::max(rows_max_diff(r.concat_Y, 0, Ya), rows_max_diff(r.concat_Y, na, Yb));
+  const double largest = std::max(Ya.cwiseAbs().maxCoeff(), Yb.cwiseAbs().maxCoeff());
+  r.masked_vs_batched_relative = largest > 0 ? r.masked_vs_batched_max_diff / largest : r.masked_vs_batched_max_diff;
+  r.epsilon = static_cast<double>(std::numeric_limits<Scalar>::epsilon());
   r.masked_weights_vs_batched_max_diff = std::max(
       (r.masked_weights.block(0, 0, na, na) - r.batched.attn_weights[0].topLeftCorner(na, na)).cwiseAbs().maxCoeff(),
       (r.masked_weights.block(na, na, nb, nb) - r.batched.attn_weights[1].topLeftCorner(nb, nb)).cwiseAbs().maxCoeff());

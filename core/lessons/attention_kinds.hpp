@@ -27,6 +27,7 @@ struct AttentionKindsReport {
   WorkbenchReport a, b;       // each sentence's own self-attention, one shared table and W
                               // (empty from attention_kinds_beside_pair: the pair's own are used)
   bool float32 = false;       // computed in float (PyTorch mode) rather than double
+  double epsilon = 0;         // the machine epsilon of that type: 2^-23 for float, 2^-52 for double
   std::vector<std::string> notices;  // e.g. "the causal mask does not apply here"
 
   // a. self-attention (a.projected) against cross-attention
@@ -52,6 +53,7 @@ struct AttentionKindsReport {
   long cross_share_plain_max_row = 0;      // and with the most
   double cross_share_masked_max = 0;       // the largest weight across with the mask: 0
   double masked_vs_batched_max_diff = 0;   // rows of masked_Y against each sentence's batched Y
+  double masked_vs_batched_relative = 0;   // the same divided by the largest |entry| of the batched Y
   double masked_weights_vs_batched_max_diff = 0;
   double plain_vs_batched_max_diff = 0;    // rows of concat_Y against the batched Y
 

@@ -97,6 +97,10 @@ BankExperimentReport bank_experiment_from_pair(SentencePair pair, const BankExpe
   const Side river = table_row("river");
   const Side money = table_row("money");
   r.raw_target_vectors_equal = raw1.vector && raw2.vector && *raw1.vector == *raw2.vector;
+  if (ctx1.vector && ctx2.vector && ctx1.vector->size() == ctx2.vector->size()) {
+    const double longer = std::max(ctx1.vector->norm(), ctx2.vector->norm());
+    r.contextual_target_change = longer > 0 ? (*ctx1.vector - *ctx2.vector).norm() / longer : 0.0;
+  }
 
   r.cosines.push_back(compare("raw_target_across_sentences",
                               "raw " + t + " in sentence 1 vs raw " + t + " in sentence 2", raw1, raw2));

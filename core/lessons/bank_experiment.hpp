@@ -34,6 +34,10 @@ struct BankExperimentReport {
   long target_index_first = -1;  // first occurrence of the target in each sentence, or -1
   long target_index_second = -1;
   bool raw_target_vectors_equal = false;
+  // |y_1 − y_2| of the contextual target across the sentences, divided by the longer of the two:
+  // a measure of change that works at any width (at d_v = 1 every cosine is ±1, only the sign).
+  // Empty when the target is missing from a sentence; 0 when both outputs are zero.
+  std::optional<double> contextual_target_change;
   std::vector<NamedCosine> cosines;  // the notes' comparisons, in their order
   std::vector<NamedCosine> contextual_vs_raw_words;         // sentence 1's contextual target vs every raw word
   std::vector<NamedCosine> contextual_vs_raw_words_second;  // sentence 2's contextual target vs every raw word

@@ -151,8 +151,8 @@ DistanceReport distance_experiment(const WorkbenchReport& report, const Workbenc
   }
   r.raw_score_spread = hi_score - lo_score;
   r.weight_spread = hi_weight - lo_weight;
-  r.distance_free = r.masked_count == 0 && r.raw_score_spread <= rounding_tolerance(all_scores) &&
-                    r.weight_spread <= 1e-9;
+  r.scores_move = r.raw_score_spread > rounding_tolerance(all_scores);
+  r.distance_free = r.masked_count == 0 && !r.scores_move && r.weight_spread <= 1e-9;
   return r;
 }
 
@@ -208,12 +208,32 @@ TrainingReport training_report(const WorkbenchReport& report, const WorkbenchOpt
   const long vocab = report.table.vectors.rows();
   if (torch) {
     add("embedding.weight", vocab, d, "vocabulary words", "features (d_model)", "parameter", true,
-        "nn.Embedding after torch.manual_seed: trainable (a parameter when trainable, a fixed input "
-        "when frozen), random initial values, never updated");
-  } else {
+        "nn.Embedding after torch.manual_seed: random N(0, 1) rows, trainable (a parameter), never "
+        "updated here");
+  } else if (options.source == Source::NumpyNotebook) {
     add("embedding table", vocab, d, "vocabulary words", "features (d_model)", "input", false,
         "np.random.default_rng(seed).normal: a parameter when trainable, a fixed input when frozen; "
         "the NumPy notebook never trains it, so it acts as a frozen input");
+  } else if (options.source == Source::OneHot) {
+    add("embedding table", vocab, d, "vocabulary words", "one axis per word", "input", false,
+        "one-hot rows: a 1 on the word's own axis, 0 elsewhere. A fixed construction, nothing drawn "
+        "and nothing to train");
+  } else {
+    // The page hands in only the rows the sentence needs; the whole table is total_words rows,
+    // and missing words kept by the policy add their own rows (table.added).
+    const PretrainedTable& p = *options.pretrained;
+    const long rows = (p.total_words > 0 ? p.total_words : p.vectors.rows()) +
+                      static_cast<long>(report.table.added.size());
+    std::string origin = p.known_trained
+        ? p.name + ": pretrained rows, trained elsewhere on word co-occurrence; only looked up here, "
+                   "never updated, so a fixed input"
+        : p.name + ": your file's rows; this page cannot tell how they were made (trained or not). "
+                   "Only looked up here, never updated, so a fixed input";
+    if (!report.table.added.empty()) {
+      origin += options.oov_policy == OovPolicy::Random ? "; missing words get random rows from the table seed"
+                                                        : "; missing words get rows of zeros";
+    }
+    add("embedding table", rows, d, "vocabulary words", "features (d_model)", "input", false, origin);
   }
   add("X", n, d, "tokens", "features (d_model)", "input", false,
       options.positional ? "the sentence's rows of the table, plus PE" : "the sentence's rows of the table");

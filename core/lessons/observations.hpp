@@ -55,6 +55,7 @@ struct DistanceReport {
   double weight_spread = 0;     // max - min weight over the placements
   long masked_count = 0;
   bool distance_free = false;   // spreads are rounding only and nothing was masked
+  bool scores_move = false;     // the raw score spread is more than rounding (PE on): not only a mask
 };
 
 // Moves token `other` to every position of the sentence (the rest keep their order) and

@@ -215,10 +215,12 @@ void attend(WorkbenchReport& report, const WorkbenchOptions& options) {
     MatD seen = report.param_free.scores / report.param_free.divisor;
     if (options.causal) apply_causal_mask(seen);
     apply_window_mask(seen, options.window);
-    report.param_free_mixing = mixing_report(report.param_free.scores, seen, report.param_free.attn_weights);
+    report.param_free_mixing =
+        mixing_report(report.param_free.scores, seen, report.param_free.attn_weights, report.X, report.X);
   }
   report.projected_mixing = mixing_report(report.projected.raw_scores, report.projected.scores,
-                                          report.projected.attn_weights);
+                                          report.projected.attn_weights, report.X,
+                                          report.projected.V);
   report.row_sums = report.projected.attn_weights.rowwise().sum();
   report.y1_manual = weighted_sum_row(report.projected.attn_weights, report.X, 0);
   report.y1_allclose = allclose(report.projected.Y_literal.row(0), report.y1_manual);

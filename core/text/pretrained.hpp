@@ -15,6 +15,12 @@ struct PretrainedTable {
   std::string name;                // shown to the learner, e.g. "GloVe 6B 100-d subset"
   std::vector<std::string> words;  // row i of `vectors` belongs to words[i]
   MatD vectors;                    // (words, width)
+  // What the page knows of where the rows come from. The page hands in only the rows a sentence
+  // needs: total_words is the size of the whole loaded table (0: these rows are all of it).
+  long total_words = 0;
+  // True for the bundled GloVe subset (trained on word co-occurrence); false for a learner's file,
+  // whose vectors could have been made any way: the page cannot tell.
+  bool known_trained = false;
 };
 
 // What happens to a word the vectors do not have.

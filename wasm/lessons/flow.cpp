@@ -110,6 +110,7 @@ val distance_to_js(const aw::DistanceReport& r) {
   out.set("weightSpread", r.weight_spread);
   out.set("maskedCount", static_cast<int>(r.masked_count));
   out.set("distanceFree", r.distance_free);
+  out.set("scoresMove", r.scores_move);
   return out;
 }
 

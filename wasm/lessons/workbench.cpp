@@ -25,6 +25,7 @@ val bank_report_to_js(const aw::BankExperimentReport& r, val first = val::undefi
   out.set("targetIndexFirst", static_cast<int>(r.target_index_first));
   out.set("targetIndexSecond", static_cast<int>(r.target_index_second));
   out.set("rawTargetVectorsEqual", r.raw_target_vectors_equal);
+  out.set("contextualTargetChange", r.contextual_target_change ? val(*r.contextual_target_change) : val::null());
   out.set("cosines", cosines_to_js(r.cosines));
   out.set("contextualVsRawWords", cosines_to_js(r.contextual_vs_raw_words));
   out.set("contextualVsRawWordsSecond", cosines_to_js(r.contextual_vs_raw_words_second));
@@ -82,6 +83,7 @@ val kinds_report_to_js(const aw::AttentionKindsReport& r, val a = val::undefined
   out.set("a", a);
   out.set("b", b.isUndefined() ? workbench_report_to_js(r.b, &r.a, a) : b);
   out.set("float32", r.float32);
+  out.set("epsilon", r.epsilon);
   out.set("notices", strings_to_js(r.notices));
   val cross = val::object();
   cross.set("Q", matrix_to_js(r.cross.Q));
@@ -122,6 +124,7 @@ val kinds_report_to_js(const aw::AttentionKindsReport& r, val a = val::undefined
   concat.set("crossSharePlainMaxRow", static_cast<int>(r.cross_share_plain_max_row));
   concat.set("crossShareMaskedMax", r.cross_share_masked_max);
   concat.set("maskedVsBatchedMaxDiff", r.masked_vs_batched_max_diff);
+  concat.set("maskedVsBatchedRelative", r.masked_vs_batched_relative);
   concat.set("maskedWeightsVsBatchedMaxDiff", r.masked_weights_vs_batched_max_diff);
   concat.set("plainVsBatchedMaxDiff", r.plain_vs_batched_max_diff);
   out.set("concat", concat);

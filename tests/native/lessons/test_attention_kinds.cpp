@@ -165,3 +165,16 @@ TEST_CASE("kinds: an empty sentence B and a causal mask get messages for the lea
   CHECK(r.notices[0].find("no causal mask") != std::string::npos);
   CHECK(r.a.projected.attn_weights(0, 3) > 0);  // unmasked here
 }
+
+TEST_CASE("kinds: the masked concatenation against the batch, relative to the outputs and the type's epsilon") {
+  for (const aw::Source source : {aw::Source::NumpyNotebook, aw::Source::TorchNotebook}) {
+    aw::AttentionKindsOptions o;
+    o.base.source = source;
+    const auto r = aw::run_attention_kinds(o);
+    const double largest = std::max(r.batched.Y[0].cwiseAbs().maxCoeff(), r.batched.Y[1].cwiseAbs().maxCoeff());
+    CHECK(r.masked_vs_batched_relative == doctest::Approx(r.masked_vs_batched_max_diff / largest).epsilon(1e-12));
+    CHECK(r.epsilon == (source == aw::Source::TorchNotebook ? 0x1p-23 : 0x1p-52));
+    // the same computation: within a few roundings of the type, whichever it is
+    CHECK(r.masked_vs_batched_relative <= 16 * r.epsilon);
+  }
+}

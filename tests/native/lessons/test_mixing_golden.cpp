@@ -3,6 +3,7 @@
 // cosines of the second sentence's contextual "bank" against raw words.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/lessons/bank_experiment.hpp"
@@ -111,4 +112,55 @@ TEST_CASE("bank experiment: a missing target is named, with the sentence it is m
       CHECK(c.why_undefined == "\"bank\" is not in sentence 2");
     }
   }
+}
+
+TEST_CASE("mixing: a repeated word's weight on its copy is not mixing, in either form and every source") {
+  for (const auto source : {aw::Source::NumpyNotebook, aw::Source::TorchNotebook, aw::Source::OneHot}) {
+    aw::WorkbenchOptions o;
+    o.sentence = "the cat saw the cat";
+    o.source = source;
+    const auto r = aw::run_workbench(o);
+    for (const auto* rows : {&r.param_free_mixing, &r.projected_mixing}) {
+      const auto& m = (*rows)[0];  // "the": its copy is token 4
+      const aw::MatD& A = rows == &r.param_free_mixing ? r.param_free.attn_weights : r.projected.attn_weights;
+      CHECK(std::abs(m.weight_on_copies - A(0, 3)) < 1e-12);
+      CHECK(std::abs(m.weight_from_different - (A(0, 1) + A(0, 2) + A(0, 4))) < 1e-12);
+      CHECK(std::abs(m.weight_on_copies + m.weight_from_different - m.weight_elsewhere) < 1e-12);
+    }
+  }
+  aw::WorkbenchOptions o;
+  o.sentence = "bank bank bank";
+  const auto same = aw::run_workbench(o);
+  for (const auto& m : same.param_free_mixing) {
+    CHECK(std::abs(m.weight_elsewhere - 2.0 / 3.0) < 1e-12);
+    CHECK(m.weight_from_different == 0.0);
+    CHECK(m.output_shift == 0.0);  // Y = X
+  }
+  o.positional = true;  // the encoding makes the three rows differ: now the weight elsewhere moves y
+  const auto placed = aw::run_workbench(o);
+  CHECK(placed.param_free_mixing[0].weight_on_copies == 0.0);
+  CHECK(placed.param_free_mixing[0].output_shift > 1e-3);
+}
+
+TEST_CASE("bank experiment: the contextual change is measured where a cosine cannot (one feature)") {
+  aw::BankExperimentOptions o;
+  o.base.d_model = o.base.d_k = o.base.d_v = 1;
+  const auto r = aw::run_bank_experiment(o);
+  const auto ctx = std::find_if(r.cosines.begin(), r.cosines.end(),
+                                [](const aw::NamedCosine& c) { return c.name == "contextual_target_across_sentences"; });
+  REQUIRE(ctx->value.has_value());
+  CHECK(std::abs(std::abs(*ctx->value) - 1.0) < 1e-15);  // one feature: only the sign
+  const double y1 = r.first.projected.Y(r.target_index_first, 0);
+  const double y2 = r.second.projected.Y(r.target_index_second, 0);
+  REQUIRE(r.contextual_target_change.has_value());
+  CHECK(std::abs(*r.contextual_target_change - std::abs(y1 - y2) / std::max(std::abs(y1), std::abs(y2))) < 1e-15);
+  CHECK(*r.contextual_target_change > 1e-3);  // the outputs did change, although the cosine is 1
+
+  o = {};
+  o.second_sentence = "river the of bank";  // the same words: order-blind attention, the same output
+  const auto same = aw::run_bank_experiment(o);
+  REQUIRE(same.contextual_target_change.has_value());
+  CHECK(*same.contextual_target_change < 1e-12);
+  o.target = "cat";
+  CHECK_FALSE(aw::run_bank_experiment(o).contextual_target_change.has_value());
 }

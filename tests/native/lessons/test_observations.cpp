@@ -80,11 +80,14 @@ TEST_CASE("observation (b): the score between two tokens ignores their distance,
   const aw::DistanceReport pe = aw::distance_experiment(w, aw::FlowForm::ParamFree, 0, 3);
   CHECK(!pe.distance_free);
   CHECK(pe.raw_score_spread > 0.01);
+  CHECK(pe.scores_move);
+  CHECK(!free.scores_move);
   w.positional = false;
   w.window = 1;
   const aw::DistanceReport win = aw::distance_experiment(w, aw::FlowForm::ParamFree, 0, 3);
   CHECK(!win.distance_free);
   CHECK(win.raw_score_spread < 1e-12);  // the score is unchanged; the mask hides it
+  CHECK(!win.scores_move);
   CHECK(win.masked_count == 2);
   CHECK(win.points[3].weight == 0.0);
   w.window = -1;
@@ -137,6 +140,49 @@ TEST_CASE("observation (d): which matrices are parameters, and none was trained"
   CHECK(t.matrices[2].role == "fixed formula");
 }
 
+
+TEST_CASE("observation (d): the embedding table's row says what the table is, for each source") {
+  const auto table_row = [](const aw::WorkbenchOptions& o) {
+    const aw::TrainingReport t = aw::training_report(o, aw::FlowForm::ParamFree);
+    REQUIRE(t.matrices[0].name.find("embedding") == 0);
+    return t.matrices[0];
+  };
+  aw::WorkbenchOptions o;
+  CHECK(table_row(o).origin.find("np.random.default_rng(seed).normal") == 0);
+  o.source = aw::Source::OneHot;
+  const aw::MatrixRole onehot = table_row(o);
+  CHECK(onehot.origin.find("one-hot rows") == 0);
+  CHECK(onehot.origin.find("random") == std::string::npos);
+  CHECK(onehot.origin.find("NumPy") == std::string::npos);
+  CHECK(onehot.shape.rows == onehot.shape.cols);  // one axis per vocabulary word
+
+  // A pretrained table: the page hands in the sentence's rows and says how big the whole is.
+  auto glove = std::make_shared<aw::PretrainedTable>();
+  glove->name = "GloVe subset";
+  glove->words = {"bank", "of", "the", "river"};
+  glove->vectors = aw::MatD::Random(4, 5);
+  glove->total_words = 20001;
+  glove->known_trained = true;
+  o.source = aw::Source::Pretrained;
+  o.pretrained = glove;
+  const aw::MatrixRole g = table_row(o);
+  CHECK(g.shape.rows == 20001);  // the whole table, not the 4 rows looked up
+  CHECK(g.shape.cols == 5);
+  CHECK(g.origin.find("GloVe subset: pretrained rows, trained elsewhere") == 0);
+  CHECK(g.origin.find("default_rng") == std::string::npos);
+
+  auto file = std::make_shared<aw::PretrainedTable>(*glove);
+  file->name = "your file vectors.txt";
+  file->total_words = 7;
+  file->known_trained = false;
+  o.pretrained = file;
+  o.sentence = "bank of the zebra";  // "zebra" is missing: with zero rows it adds one row
+  const aw::MatrixRole f = table_row(o);
+  CHECK(f.shape.rows == 8);
+  CHECK(f.origin.find("cannot tell how they were made") != std::string::npos);
+  CHECK(f.origin.find("trained elsewhere") == std::string::npos);
+  CHECK(f.origin.find("missing words get rows of zeros") != std::string::npos);
+}
 
 TEST_CASE("one row of attention (run_form_row) equals that row of the whole run, in both forms") {
   for (const bool positional : {false, true}) {
