@@ -29,8 +29,11 @@ export function buildLabReport(experiment, state, source) {
     { name: 'W_q, W_k, W_v', how: PROJECTION_TEXT[torch ? 'torch' : 'numpy'], shapes: [[first.W_q.rows, first.W_q.cols], [first.W_k.rows, first.W_k.cols], [first.W_v.rows, first.W_v.cols]] },
   ];
   if (state.source === 'numpy' || torch) untrained.unshift({ name: 'embedding table', how: torch ? 'nn.Embedding default N(0, 1) after torch.manual_seed(seed)' : 'np.random.default_rng(seed).normal', shapes: [[second.table.vectors.rows, second.table.vectors.cols]] });
+  // GloVe is known to be trained; a learner's file could hold anything, so it is listed apart
   const trained = [];
-  if (first.oov) trained.push({ name: 'embedding table', how: `pretrained (${first.sourceName}), used as fixed lookups: nothing here updates it` });
+  const unknown = [];
+  if (state.source === 'glove') trained.push({ name: 'embedding table', how: `pretrained (${first.sourceName}), used as fixed lookups: nothing here updates it` });
+  if (state.source === 'file') unknown.push({ name: 'embedding table', how: `your vectors (${source.fileName ?? first.sourceName}), used as fixed lookups: nothing here updates them, and whether they were trained this page cannot tell` });
   const missing = [...new Set([...(first.oov?.missing ?? []), ...(second.oov?.missing ?? [])])];
   return {
     generated_by: 'Attention Whiteboard (C++ core compiled to WebAssembly)',
@@ -43,6 +46,7 @@ export function buildLabReport(experiment, state, source) {
     contextual_vs_raw_words: Object.fromEntries(Array.from(experiment.contextualVsRawWords, (c) => [c.name, c.value])),
     untrained_parameters: untrained,
     trained_but_frozen: trained,
+    frozen_of_unknown_origin: unknown,
     not_parameters: 'attn_weights: computed from the input by softmax(Q Kᵀ / √d_k) for each sentence, not learned',
     table: { words: Array.from(second.table.words), vectors: rows(second.table.vectors) },
     projections: torch ? { W_q: rows(first.W_q), W_k: rows(first.W_k), W_v: rows(first.W_v) } : null,
@@ -78,6 +82,7 @@ export function labMarkdown(r) {
   out.push('', '## What stays untrained', '');
   for (const p of r.untrained_parameters) out.push(`- ${p.name}: ${p.how}; shapes ${p.shapes.map((s) => `(${s.join(', ')})`).join(', ')}`);
   for (const p of r.trained_but_frozen) out.push(`- Trained, but frozen here: ${p.name}, ${p.how}`);
+  for (const p of r.frozen_of_unknown_origin ?? []) out.push(`- Frozen here, origin unknown: ${p.name}, ${p.how}`);
   out.push(`- Not parameters: ${r.not_parameters}`, '');
   out.push('A static lookup gives cosine 1 across contexts for any table; outputs passed through W_v live in another space than the raw inputs; context dependence is not an improvement in meaning.');
   return `${out.join('\n')}\n`;

@@ -217,7 +217,9 @@ export function coreOptions(core, state, { sentences, maxTokens }) {
     };
   }
   options.source = 'pretrained';
-  options.pretrained = rowsFor(core, table, sentences, maxTokens);
+  // the core gets only the rows the sentences need, so it is told the whole table's size, and
+  // whether the vectors are known to be trained (the bundled GloVe; a learner's file may be anything)
+  options.pretrained = { ...rowsFor(core, table, sentences, maxTokens), totalWords: table.words.length, knownTrained: state.source === 'glove' };
   return { options, table };
 }
 

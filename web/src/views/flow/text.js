@@ -5,7 +5,7 @@
 import { vectorText, idx } from '../../components/flow-diagram.js';
 import { mixingGrade } from '../shared/thresholds.js';
 import { keysText, topKeys } from '../shared/wording.js';
-import { notMeaningReason } from '../shared/vector-kind.js';
+import { notMeaningReason, tableStatus } from '../shared/vector-kind.js';
 
 /** The steps of each form: fixed stages, one "term" per token, then the output. */
 export function stepsFor(form, n) {
@@ -15,13 +15,15 @@ export function stepsFor(form, n) {
     : [{ kind: 'vectors' }, { kind: 'base' }, { kind: 'compare' }, { kind: 'normalise' }, { kind: 'coefficients' }, ...terms, { kind: 'output' }];
 }
 
-/** What the parameters are in this mode, said the same way as the other chapters. */
-export function parametersNote(r) {
+/** What the parameters are in this mode and what the table is (`source`), said as the other chapters say it. */
+export function parametersNote(r, source = 'numpy') {
   const torch = Boolean(r.workbench.mha);
   const projections = r.form === 'qkv' ? 'W_q, W_k, W_v of this Class 05 form' : 'none in this Class 04 form (W_q, W_k, W_v belong to the Class 05 form)';
   return torch
     ? `Parameters are what training could change: in PyTorch mode that is embedding.weight (trainable, the nn.Embedding default) and ${projections}; the heads chapter’s nn.MultiheadAttention adds in_proj_weight and out_proj. None of them has been trained here.`
-    : `Parameters are what training could change: ${projections}, and the embedding table if it is trainable (a frozen table is a fixed input; the NumPy notebook never trains it). Nothing here has been trained.`;
+    : source === 'numpy'
+      ? `Parameters are what training could change: ${projections}, and the embedding table if it is trainable (a frozen table is a fixed input; the NumPy notebook never trains it). Nothing here has been trained.`
+      : `Parameters are what training could change: ${projections}. The embedding table is a fixed input, ${tableStatus(source)}. Nothing here has been trained.`;
 }
 
 /**
@@ -147,7 +149,7 @@ export function stepText(step, ctx) {
     case 'coefficients': {
       const paragraphs = [
         [`Each coefficient is its exp term divided by the row’s sum: ${pair('a', i, other)} = `, v(r.expTerms[other]), ' ÷ ', v(r.expSum), ' = ', v(r.weights[other]), '. Together they add up to ', v(r.weightSum), '.'],
-        ['These are attention weights, not parameters: nothing stored them, they were computed from this very input and change whenever the sentence changes. ', parametersNote(r)],
+        ['These are attention weights, not parameters: nothing stored them, they were computed from this very input and change whenever the sentence changes. ', parametersNote(r, ctx.source)],
       ];
       paragraphs.push(qkv
         ? [`Row by row they are not symmetric either: ${pair('a', i, other)} = `, v(r.weights[other]), `, ${pair('a', other, i)} = `, v(r.weightsColumn[other]), '.']

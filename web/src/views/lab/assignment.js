@@ -9,6 +9,7 @@ import { coreOptions, isPretrained } from '../../vectors/store.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { ORDER_CHANGE, CONTEXT_CHANGE, ties } from '../shared/thresholds.js';
 import { quotedList } from '../shared/wording.js';
+import { tableStatus } from '../shared/vector-kind.js';
 import { moreFold, foldsStartOpen } from '../../components/more.js';
 
 /** A size of change: four decimals, or a power of ten when it is too small to show so. */
@@ -79,7 +80,7 @@ export function mountAssignment(view, { core, before }) {
       item(recordList, 'contextual', `The contextual “${current.target}” comparison and the other cosines:`,
         c.contextual_target_across_sentences == null ? 'not defined here.'
           : `cosine ${num(c.contextual_target_across_sentences)}${c.contextual_target_across_sentences < 1 - CONTEXT_CHANGE ? ': the outputs depend on the sentence' : ': the outputs did not measurably change with the sentence'}; the other cosines are in the table below.`);
-      item(recordList, 'untrained', 'Which parameters remain untrained:', `${report.untrained_parameters.map((p) => p.name).join(', ')}; the word vectors were trained elsewhere${replaced ? '' : ' (not here: this table is random)'} and are frozen here.`);
+      item(recordList, 'untrained', 'Which parameters remain untrained:', `${report.untrained_parameters.map((p) => p.name).join(', ')}; the table is ${tableStatus(current.source)}.`);
 
       // positional encoding
       const { options, waiting } = coreOptions(core, current, { sentences: [current.sentence, current.sentence2], maxTokens: PAGE_LIMITS.maxTokens });

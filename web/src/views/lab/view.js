@@ -92,10 +92,15 @@ function drawReport(results, { report, experiment }) {
   const untrained = [
     ...report.untrained_parameters.map((p) => `${p.name}: ${p.how}; shapes ${p.shapes.map((x) => shapeText(x[0], x[1])).join(', ')}.`),
     ...report.trained_but_frozen.map((p) => `Trained, but frozen here: ${p.name}, ${p.how}.`),
+    ...report.frozen_of_unknown_origin.map((p) => `Frozen here, origin unknown: ${p.name}, ${p.how}.`),
     `Not parameters at all: ${report.not_parameters}.`,
   ];
   parts(part(un, 'ul.facts', 'list'), 'li', untrained, (_, i) => i, (li, text) => li.text(text));
-  part(un, 'p.muted', 'caveat').text('Pretrained inputs do not make the attention block trained: the projections are as random as in the notebook, so no cosine here can show an improvement in meaning.');
+  const inputs = {
+    glove: 'Pretrained inputs do not make the attention block trained: ',
+    file: 'Whatever your file’s vectors carry, they do not make the attention block trained: ',
+  }[report.source.kind] ?? '';
+  part(un, 'p.muted', 'caveat').text(`${inputs}${inputs ? 'the' : 'The'} projections are as random as in the notebook, so no cosine here can show an improvement in meaning.`);
 }
 
 /** One sentence's section: every shape, and attn_weights with its row sums. */

@@ -78,8 +78,10 @@ const SOURCE_TEXT = {
     'PyTorch notebook: torch.manual_seed(seed), then nn.Embedding and three nn.Linear(bias=False) with their default initialisation. Random, untrained numbers.',
   onehot:
     'One-hot: each vocabulary word is its own axis, so d_model is the vocabulary size and different words have dot product 0. The projections are the NumPy notebook’s, random and untrained.',
-  pretrained:
-    'Pretrained vectors: the table rows are trained word vectors, and d_model is their width. The projections W_q, W_k, W_v are still the NumPy notebook’s random, untrained ones.',
+  glove:
+    'GloVe: the table rows are pretrained word vectors (trained elsewhere, on word co-occurrence), and d_model is their width. The projections W_q, W_k, W_v are still the NumPy notebook’s random, untrained ones.',
+  file:
+    'Your vector file: the table rows are its vectors, and d_model is their width. Whether they were trained, and how, this page cannot tell. The projections W_q, W_k, W_v are the NumPy notebook’s random, untrained ones.',
 };
 
 /** Builds the controls once; returns the element that results are drawn into. */
@@ -237,7 +239,7 @@ function drawInputs(stages, { cells, tokens, feat, dModel, heat }, { report, sta
     .attr('data-token', (t, i) => i)
     .call((li) => li.select('.token-text').text((t) => t.text))
     .call((li) => li.select('.token-key').text((t) => `→ “${t.key}”`));
-  stages.sourceNote.text(SOURCE_TEXT[state.source] ?? SOURCE_TEXT.pretrained);
+  stages.sourceNote.text(SOURCE_TEXT[state.source] ?? SOURCE_TEXT.file);
   stages.sizes.text(
     `The table has ${report.table.words.length} words × ${dModel} features; the sentence uses ${tokens.length} rows of it.`,
   );

@@ -34,3 +34,18 @@ export function notMeaningReason(source, qkv) {
     file: 'whatever your file’s vectors learned, this form adds nothing trained of its own',
   }[vectorKind(source)];
 }
+
+/**
+ * What the embedding table is and whether anything trained it, for each source (`source`: the
+ * page state's), to follow "the table is". A learner's file may hold anything: the page cannot
+ * tell how it was made.
+ */
+export function tableStatus(source) {
+  return {
+    numpy: 'np.random.default_rng(seed).normal, random numbers the NumPy notebook never trains',
+    torch: 'nn.Embedding after torch.manual_seed, random initial values, trainable but never trained here',
+    onehot: 'one-hot rows, a fixed construction with nothing to train',
+    glove: 'the GloVe vectors, trained elsewhere on word co-occurrence and only looked up here',
+    file: 'your file’s vectors, only looked up here; whether they were trained, and how, this page cannot tell',
+  }[source] ?? 'random numbers';
+}

@@ -1,0 +1,98 @@
+// End-to-end, audit 34: sentences that must follow what the inputs really are, on the built page
+// under each source (NumPy, PyTorch, one-hot, GloVe, a learner's file of random numbers):
+// what the embedding table is for each source. Every expectation is read from the page (data
+// attributes, cells) or the same core run in Node. Waits only on page signals.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSite, openPage } from './support.mjs';
+
+const { server, context, core } = await openSite();
+
+// [source, GloVe must load first]
+const SOURCES = [['numpy', false], ['torch', false], ['onehot', false], ['glove', true]];
+
+async function open(query, glove) {
+  const { page, errors } = await openPage(context, `${server.url}?${query}`);
+  if (glove) {
+    await page.waitForFunction(() => /d_model (follows the vectors: )?=? ?100\b/.test(`${document.querySelector('#messages')?.textContent ?? ''} ${document.querySelector('li[data-fact="source"]')?.textContent ?? ''}`));
+    await page.waitForSelector('body[data-ready="true"]');
+  }
+  return { page, errors };
+}
+
+/** A small vector file of seeded pseudo-random numbers: nothing trained about it. */
+function randomVectorFile(dim) {
+  let s = 12345;
+  const next = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return (s / 2147483648) * 2 - 1;
+  };
+  const words = ['bank', 'of', 'the', 'river', 'account', 'has', 'money', 'today', 'cat'];
+  const file = join(mkdtempSync(join(tmpdir(), 'aw-vectors-')), 'random.txt');
+  writeFileSync(file, words.map((w) => `${w} ${Array.from({ length: dim }, () => next().toFixed(4)).join(' ')}\n`).join(''));
+  return file;
+}
+
+async function loadFile(page, file) {
+  await page.setInputFiles('#vector-file', file);
+  await page.waitForFunction(() => /words × /.test(document.querySelector('#vector-summary')?.textContent ?? ''));
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+for (const [source, glove] of SOURCES) {
+  test(`flow (${source}), fold (d): the embedding table is what the source gives, and the table fits its box at 1280 px`, async () => {
+    const { page, errors } = await open(`view=flow&source=${source}`, glove);
+    await page.evaluate(() => document.querySelectorAll('#obs-training details').forEach((d) => { d.open = true; }));
+    const row = await page.$eval('#obs-training tr[data-name^="embedding"]', (tr) => ({ shape: tr.children[1].textContent, origin: tr.lastElementChild.textContent }));
+    const fits = await page.$eval('#obs-training table.training-table', (t) => t.scrollWidth <= t.parentElement.clientWidth);
+    assert.ok(fits, 'no column is cut off in its scrolling box');
+    const origin = {
+      numpy: /^np\.random\.default_rng\(seed\)\.normal/,
+      torch: /^nn\.Embedding after torch\.manual_seed/,
+      onehot: /^one-hot rows/,
+      glove: /^GloVe .*: pretrained rows, trained elsewhere/,
+    }[source];
+    assert.match(row.origin, origin);
+    if (source !== 'numpy') assert.doesNotMatch(row.origin, /NumPy notebook never trains/);
+    if (source === 'glove') assert.ok(Number(row.shape.match(/\((\d+),/)[1]) > 1000, `the whole GloVe table, not the sentence's rows: ${row.shape}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('a file of random numbers: the page does not call its vectors trained, in qkv, lab and flow', async () => {
+  const file = randomVectorFile(5);
+  const qkv = await open('view=qkv&source=file');
+  await loadFile(qkv.page, file);
+  const note = await qkv.page.$eval('p.source-note', (p) => p.textContent);
+  assert.doesNotMatch(note, /trained word vectors|Pretrained vectors/);
+  assert.match(note, /this page cannot tell/);
+  const answers = await qkv.page.$eval('p.three-answers', (p) => p.textContent);
+  assert.match(answers, /this page cannot tell how they were made/);
+  assert.deepEqual(qkv.errors, []);
+  await qkv.page.close();
+
+  const lab = await open('view=lab&source=file');
+  await loadFile(lab.page, file);
+  await lab.page.waitForSelector('#lab-results h3#lab-untrained');
+  const record = await lab.page.$eval('li[data-item="untrained"]', (li) => li.textContent);
+  assert.doesNotMatch(record, /trained elsewhere/);
+  assert.match(record, /this page cannot tell/);
+  const untrained = await lab.page.$eval('#lab-results section.stage:has(#lab-untrained)', (s) => s.textContent);
+  assert.doesNotMatch(untrained, /Trained, but frozen here|Pretrained inputs/);
+  assert.match(untrained, /Frozen here, origin unknown: embedding table/);
+  assert.deepEqual(lab.errors, []);
+  await lab.page.close();
+
+  const flow = await open('view=flow&source=file');
+  await loadFile(flow.page, file);
+  await flow.page.waitForFunction(() => /your file/.test(document.querySelector('#obs-training tr[data-name^="embedding"]')?.lastElementChild.textContent ?? ''));
+  const origin = await flow.page.$eval('#obs-training tr[data-name^="embedding"]', (tr) => tr.lastElementChild.textContent);
+  assert.match(origin, /cannot tell how they were made/);
+  assert.doesNotMatch(origin, /pretrained|trained elsewhere|default_rng/);
+  assert.deepEqual(flow.errors, []);
+  await flow.page.close();
+});
