@@ -1,13 +1,16 @@
 // End-to-end, audit 34: sentences that must follow what the inputs really are, on the built page
 // under each source (NumPy, PyTorch, one-hot, GloVe, a learner's file of random numbers):
-// what the embedding table is for each source. Every expectation is read from the page (data
-// attributes, cells) or the same core run in Node. Waits only on page signals.
+// what the embedding table is for each source; "mixes" only where the output can change (a
+// repeated word's copy changes nothing). Every expectation is read from the page (data attributes,
+// cells) or the same core run in Node. Waits only on page signals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSite, openPage } from './support.mjs';
+import { num } from '../../web/src/format.js';
+import { LITTLE_MIXING } from '../../web/src/views/shared/thresholds.js';
 
 const { server, context, core } = await openSite();
 
@@ -96,3 +99,32 @@ test('a file of random numbers: the page does not call its vectors trained, in q
   assert.deepEqual(flow.errors, []);
   await flow.page.close();
 });
+
+for (const [source, glove] of SOURCES) {
+  test(`a repeated word (${source}): weight on its own copy is not called mixing`, async () => {
+    const sentence = 'the cat saw the cat';
+    const { page, errors } = await open(`view=qkv&source=${source}&s=${encodeURIComponent(sentence)}`, glove);
+    const note = await page.$eval('p.self-weights', (p) => p.textContent);
+    const options = glove ? null : { source, sentence };
+    if (options) {
+      const wb = core.workbench(options);
+      const the = wb.paramFreeMixing[0];
+      if (the.weightFromDifferent < LITTLE_MIXING) assert.doesNotMatch(note, /“the” takes/, note);
+      if (the.weightOnCopies >= LITTLE_MIXING) assert.ok(note.includes(`${num(the.weightOnCopies)} to the other “the” (the same vector)`), note);
+    }
+    assert.doesNotMatch(note, /takes [\d.]+ from the others, most from “the”[;:]/, 'the copy is not named as the word mixed in');
+    await page.close();
+
+    const flow = await open(`view=flow&source=${source}&s=bank+bank+bank`, glove);
+    const m = await flow.page.$eval('#flow .mixing-text', (e) => ({ grade: e.dataset.grade, mixes: e.dataset.mixes, said: e.textContent }));
+    const base = await flow.page.$eval('#flow table.mixing-table tr.is-base', (tr) => ({ elsewhere: Number(tr.dataset.elsewhere), different: Number(tr.dataset.fromDifferent) }));
+    assert.ok(base.elsewhere > 0.5, 'two thirds of the weight is on the other two tokens');
+    assert.equal(base.different, 0);
+    assert.equal(m.grade, 'almost-nothing');
+    assert.equal(m.mixes, 'false');
+    assert.doesNotMatch(m.said, /here the output mixes/);
+    assert.match(m.said, /y₁ is x₁ exactly/);
+    assert.deepEqual([...errors, ...flow.errors], []);
+    await flow.page.close();
+  });
+}

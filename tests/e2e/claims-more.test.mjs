@@ -54,6 +54,7 @@ async function flowNumbers(page) {
       tokens: [...document.querySelectorAll('#flow table.mixing-table tbody tr th')].map((th) => th.textContent.replace(/^\d+\. /, '')),
       base: Number(base.dataset.row),
       elsewhere: Number(base.dataset.elsewhere),
+      different: Number(base.dataset.fromDifferent), // from tokens with other vectors: what the grade reads
       weights: [...document.querySelectorAll('#flow table.flow-table tbody td[data-col="weight"]')].map((td) => Number(td.dataset.value)),
       grade: document.querySelector('#flow .mixing-text').dataset.grade,
       said: document.querySelector('#flow .mixing-text').textContent,
@@ -66,7 +67,7 @@ for (const [label, settings, kind, glove] of INPUTS) {
     const { page, errors } = await open('flow', settings, glove);
     const f = await flowNumbers(page);
     assert.equal(f.weights.length, f.tokens.length, 'the coefficients are on screen');
-    const grade = mixingGrade(f.elsewhere);
+    const grade = mixingGrade(f.different);
     const [must, mustNot] = GRADE_WORDS[grade];
     assert.match(f.said, must);
     assert.doesNotMatch(f.said, mustNot);
@@ -79,7 +80,7 @@ for (const [label, settings, kind, glove] of INPUTS) {
     if (kind !== 'random') assert.doesNotMatch(f.said, /random vectors|vectors are random/, f.said);
     if (grade === 'almost-nothing' && kind === 'random') assert.match(f.said, /This is what random vectors do/);
     if (grade === 'almost-nothing' && kind === 'pretrained') assert.match(f.said, /pretrained GloVe vectors, not random ones/);
-    assert.equal(f.grade, grade, `${label}: the base row gives ${f.elsewhere} to the others`);
+    assert.equal(f.grade, grade, `${label}: the base row gives ${f.different} to tokens with other vectors`);
 
     // the output step: the same grade, the same tied keys
     const last = 5 + f.tokens.length; // the free form's fixed stages, n terms, then the output (0-based)
@@ -117,13 +118,21 @@ for (const [label, settings, kind, glove] of QKV_INPUTS) {
     if (firstKeys.length > 1) assert.match(note.text, /a tie\./);
 
     const A = await heatmapValues(page, 'A');
+    // a key whose row of X is the row's own (a repeated word) changes nothing: its weight is no mixing
+    const X = await heatmapValues(page, 'X');
+    const d = X.length / n;
+    const same = (i, j) => X.slice(i * d, (i + 1) * d).every((x, f) => x === X[j * d + f]);
     const selfNote = await page.$eval('p.self-weights', (e) => e.textContent);
     for (let i = 0; i < n; i++) {
       const r = row(A, i);
-      const share = r.reduce((sum, a, j) => (j === i ? sum : sum + a), 0);
+      const copies = r.map((_, j) => j).filter((j) => j !== i && same(i, j));
+      const share = r.reduce((sum, a, j) => (j === i || copies.includes(j) ? sum : sum + a), 0);
       const grade = mixingGrade(share);
-      if (grade === 'almost-nothing') continue;
-      const others = tiedTop(r, r.map((_, j) => j).filter((j) => j !== i));
+      if (grade === 'almost-nothing') {
+        if (copies.length) assert.ok(selfNote.includes(`“${tokens[i]}” gives `) && !selfNote.includes(`“${tokens[i]}” takes `), `${tokens[i]} gives its weight to copies: ${selfNote}`);
+        continue;
+      }
+      const others = tiedTop(r, r.map((_, j) => j).filter((j) => j !== i && !copies.includes(j)));
       const names = listed(quoted(others.map((j) => tokens[j])));
       const most = `most from ${others.length > 1 ? `${names} (tied)` : names}`;
       assert.ok(selfNote.includes(`“${tokens[i]}” takes ${grade === 'barely' ? 'only ' : ''}`), `${tokens[i]} (${grade}): ${selfNote}`);

@@ -42,6 +42,7 @@ async function flowReadout(page) {
   return page.evaluate(() => {
     const rows = [...document.querySelectorAll('#flow table.mixing-table tbody tr')].map((tr) => ({
       row: Number(tr.dataset.row), self: Number(tr.dataset.selfWeight), elsewhere: Number(tr.dataset.elsewhere),
+      different: Number(tr.dataset.fromDifferent),
       isBase: tr.classList.contains('is-base'), token: tr.querySelector('th').textContent.replace(/^\d+\. /, ''),
     }));
     const text = document.querySelector('#flow .mixing-text');
@@ -64,10 +65,10 @@ for (const [label, settings, signal] of INPUTS) {
       const r = await flowReadout(page);
       const base = r.rows.find((row) => row.isBase);
       assert.ok(base, 'the base row is marked');
-      const mixes = base.elsewhere >= LITTLE_MIXING;
-      assert.equal(r.mixes, String(mixes), `${label}: base row gives ${base.elsewhere} to the others`);
-      // graded by thresholds.js: almost nothing, barely, mixes (issue 34)
-      const grade = mixingGrade(base.elsewhere);
+      // graded by thresholds.js on the weight from tokens with other vectors: almost nothing, barely, mixes
+      const mixes = base.different >= LITTLE_MIXING;
+      assert.equal(r.mixes, String(mixes), `${label}: base row gives ${base.different} to tokens with other vectors`);
+      const grade = mixingGrade(base.different);
       assert.equal(r.grade, grade);
       assert.match(r.said, { 'almost-nothing': /mixes almost nothing/, barely: /barely mixes/, mixes: /here the output mixes/ }[grade]);
       for (const other of ['almost-nothing', 'barely', 'mixes'].filter((g) => g !== grade)) {
@@ -88,7 +89,7 @@ for (const [label, settings, signal] of INPUTS) {
       assert.ok(verdict, paragraphs.map((p) => p.text).join(' | '));
       if (mixes) {
         assert.match(verdict.text, grade === 'barely' ? /barely mixes: it takes a share of only/ : /takes a share of/);
-        assert.deepEqual([verdict.values[0], verdict.values[2]], [base.elsewhere, base.self]);
+        assert.deepEqual([verdict.values[0], verdict.values[2]], [base.different, base.self]);
       } else {
         assert.match(verdict.text, /mixes almost nothing/);
         assert.deepEqual(verdict.values, [base.self, base.elsewhere]);

@@ -1,15 +1,24 @@
 // Sentences that must follow what the inputs really are, on the real wasm (audit 34):
-// what the embedding table is for each source. Every expectation follows the core's numbers.
+// what the embedding table is for each source; "mixes" only where the output can change (a
+// repeated word's copy changes nothing). Every expectation follows the core's numbers.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
-import { parametersNote } from '../../web/src/views/flow/text.js';
+import { num } from '../../web/src/format.js';
+import { mixingText } from '../../web/src/views/flow/mixing.js';
+import { outputMixing, parametersNote } from '../../web/src/views/flow/text.js';
+import { selfWeightNote } from '../../web/src/views/qkv/notebook-panels.js';
 import { tableStatus } from '../../web/src/views/shared/vector-kind.js';
+import { mixingGrade } from '../../web/src/views/shared/thresholds.js';
+import { rowOf } from '../../web/src/views/shared/wording.js';
 import { buildLabReport, labMarkdown } from '../../web/src/vectors/report.js';
 
 let core;
 beforeAll(async () => {
   core = await loadCore();
 });
+
+const text = (paragraphs) => paragraphs.map((p) => (Array.isArray(p) ? p : [p]).map((x) => (typeof x === 'string' ? x : 'value' in x ? num(x.value) : x.code)).join('')).join('\n');
+const tokensOf = (wb) => Array.from(wb.tokens, (t) => t.text);
 
 describe('the embedding table is said as what it is, for each source', () => {
   it('the flow’s training report: one-hot rows, GloVe’s pretrained rows of the whole table, a file that cannot be judged', () => {
@@ -49,5 +58,43 @@ describe('the embedding table is said as what it is, for each source', () => {
     const glove = buildLabReport({ ...e, first: { ...e.first, oov: { missing: [], policy: 'zero', caseNote: '' }, sourceName: 'GloVe' } }, { ...state, source: 'glove' }, {});
     expect(glove.trained_but_frozen.map((p) => p.name)).toEqual(['embedding table']);
     expect(glove.frozen_of_unknown_origin).toEqual([]);
+  });
+});
+
+describe('mixing: weight on a copy of the word’s own vector is not mixing', () => {
+  it('“the cat saw the cat”: the repeated words give their weight to their copies, and the note says so', () => {
+    const wb = core.workbench({ sentence: 'the cat saw the cat' });
+    const tokens = tokensOf(wb);
+    const [the, cat] = [wb.paramFreeMixing[0], wb.paramFreeMixing[1]];
+    expect(the.copies).toEqual([3]);
+    expect(the.weightElsewhere).toBeGreaterThan(0.5);
+    expect(mixingGrade(the.weightFromDifferent)).toBe('almost-nothing');
+    expect(mixingGrade(cat.weightFromDifferent)).toBe('almost-nothing');
+    const note = selfWeightNote(wb.paramFreeMixing, tokens, 1, wb.paramFree.attn_weights);
+    expect(note).not.toMatch(/do mix|does mix/);
+    expect(note).toContain(`“the” gives ${num(the.weightOnCopies)} to the other “the” (the same vector)`);
+    expect(note).toMatch(/Here this form mixes almost nothing/);
+  });
+
+  it('“bank bank bank”: y₁ = x₁ exactly, so the flow says it mixes nothing; with positional encoding it mixes', () => {
+    const r = core.flow({ form: 'free', sentence: 'bank bank bank' });
+    const m = r.workbench.paramFreeMixing[0];
+    expect(m.weightElsewhere).toBeCloseTo(2 / 3, 12);
+    expect(m.weightFromDifferent).toBe(0);
+    expect(m.outputShift).toBe(0);
+    const tokens = tokensOf(r.workbench);
+    const said = text([outputMixing(r, tokens, false, 'numpy')]);
+    expect(said).toMatch(/mixes nothing in/);
+    expect(said).toMatch(/is x₁ itself/);
+    expect(said).not.toMatch(/takes a share of/);
+    const why = text(mixingText(m, { tokens, qkv: false, divisor: 1, source: 'numpy', weights: rowOf(r.workbench.paramFree.attn_weights, 0) }));
+    expect(why).not.toMatch(/here the output mixes/);
+    expect(why).toMatch(/is x₁ exactly: nothing new enters/);
+
+    const placed = core.flow({ form: 'free', sentence: 'bank bank bank', positional: true });
+    const p = placed.workbench.paramFreeMixing[0];
+    expect(p.copies).toEqual([]);
+    expect(p.outputShift).toBeGreaterThan(0);
+    expect(text([outputMixing(placed, tokens, false, 'numpy')])).toMatch(mixingGrade(p.weightFromDifferent) === 'almost-nothing' ? /mixes almost nothing/ : /takes a share of/);
   });
 });

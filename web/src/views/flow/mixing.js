@@ -6,7 +6,7 @@ import { idx } from '../../components/flow-diagram.js';
 import { part, parts, headedTable } from '../../components/parts.js';
 import { writeParagraphs } from '../../components/rich-text.js';
 import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
-import { keysText, rowOf, topKeys } from '../shared/wording.js';
+import { copiesText, keysText, rowOf, topKeys } from '../shared/wording.js';
 import { notMeaningReason, vectorKind, vectorsName } from '../shared/vector-kind.js';
 import { TABLE_SCALES } from './chapter.js';
 import { foldedParts } from '../../components/more.js';
@@ -51,20 +51,31 @@ export function mixingText(m, ctx) {
     `The reason is in the scores. Softmax turns a gap between two scores into a ratio of weights: ${a(i, i)} / ${a(i, m.other)} = exp((${selfName} − ${otherName}) ÷ ${divisor === 1 ? '1' : num(divisor)}). Here that is exp((`,
     v(m.selfRawScore), m.otherRawScore < 0 ? ' − (' : ' − ', v(m.otherRawScore), m.otherRawScore < 0 ? ')) ÷ ' : ') ÷ ', v(divisor), ') = exp(', v(m.logOdds), ').',
   ]);
-  const grade = mixingGrade(m.weightElsewhere);
+  // graded on the weight from tokens whose vectors differ: a copy of its own vector moves nothing
+  const grade = mixingGrade(m.weightFromDifferent);
+  const copies = copiesText(m, tokens, i, qkv);
+  const own = qkv ? `${word}’s own value` : x;
+  // with no copy in the row every other token has another vector: “the other tokens” says it
+  const others = m.copies.length ? `tokens with other ${qkv ? 'values' : 'vectors'}` : 'the other tokens';
   if (grade === 'almost-nothing') {
-    paragraphs.push([`So ${y} is ${qkv ? `${word}’s own value` : x} with less than ${share(LITTLE_MIXING)} of its weight on anything else: in this setting the block mixes almost nothing, and nothing here can show context entering ${y}.`]);
+    if (copies) {
+      paragraphs.push([`The other tokens get ${share(m.weightElsewhere)} of ${y}, but ${share(m.weightOnCopies)} of it goes to ${copies}: a weighted sum of copies of ${own} is ${own}, so that weight changes nothing. ${others[0].toUpperCase()}${others.slice(1)} get ${share(m.weightFromDifferent)}, so ${y} is ${own} ${m.weightFromDifferent === 0 ? 'exactly' : `to within that share (less than ${share(LITTLE_MIXING)})`}: nothing new enters ${y}. Only something that makes the copies differ, such as positional encoding, can change that.`]);
+      return paragraphs;
+    }
+    paragraphs.push([`So ${y} is ${own} with less than ${share(LITTLE_MIXING)} of its weight on anything else: in this setting the block mixes almost nothing, and nothing here can show context entering ${y}.`]);
     if (!qkv) paragraphs.push([selfScoreReason(ctx.source, x, a(i, m.other))]);
     return paragraphs;
   }
   const tops = topKeys(ctx.weights);
-  const from = `A share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens, most from ${other}`;
+  const strongestNew = keysText(topKeys(ctx.weights, { self: i, others: true, except: m.copies }), tokens);
+  const from = `A share of ${share(m.weightFromDifferent)} of ${y} comes from ${others}, most from ${strongestNew}`;
+  const copyNote = copies ? ` (Another ${share(m.weightOnCopies)} goes to ${copies}, which changes nothing.)` : '';
   if (grade === 'barely') {
-    paragraphs.push([`${from}: here the output barely mixes. ${y} is still mostly ${qkv ? `${word}’s own value` : x}; less than ${share(BARELY_MIXES)} comes from anywhere else.`]);
-  } else if (!tops.includes(i)) {
-    paragraphs.push([`The largest weight of this row is not on ${word} itself but on ${keysText(tops, tokens)} (`, v(ctx.weights[tops[0]]), `), and a share of ${share(m.weightElsewhere)} of ${y} comes from the other tokens: here the output mixes.`]);
+    paragraphs.push([`${from}: here the output barely mixes. ${y} is still mostly ${own}; less than ${share(BARELY_MIXES)} comes from ${copies ? others : 'anywhere else'}.${copyNote}`]);
+  } else if (!tops.includes(i) && !tops.some((j) => m.copies.includes(j))) {
+    paragraphs.push([`The largest weight of this row is not on ${word} itself but on ${keysText(tops, tokens)} (`, v(ctx.weights[tops[0]]), `), and a share of ${share(m.weightFromDifferent)} of ${y} comes from ${others}: here the output mixes.${copyNote}`]);
   } else {
-    paragraphs.push([`${from}: here the output mixes. Whether that helps is another matter: ${notMeaningReason(ctx.source, qkv)}, so it shows context dependence, not better meaning.`]);
+    paragraphs.push([`${from}: here the output mixes.${copyNote} Whether that helps is another matter: ${notMeaningReason(ctx.source, qkv)}, so it shows context dependence, not better meaning.`]);
   }
   return paragraphs;
 }
@@ -112,14 +123,15 @@ export function drawMixing(section, { report, tokens, state, update }) {
   const ctx = { tokens, qkv, divisor, source: state.source, weights: rowOf(A, report.base) };
   part(intro, 'p.muted', 'columns').text(
     qkv
-      ? 'For each token: the weight it gives itself, its strongest other key, and the share of its output that comes from the other tokens. “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.'
-      : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, and the share of its output that comes from the other tokens. “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.',
+      ? 'For each token: the weight it gives itself, its strongest other key, the share of its output that comes from the other tokens, and how much of that comes from tokens whose value differs from its own (a repeated word’s copy changes nothing). “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.'
+      : 'In this form each token is compared with itself too, through |xᵢ|². For each token: the weight it keeps, its strongest other key, the share of its output that comes from the other tokens, and how much of that comes from tokens whose vector differs from its own (a repeated word’s copy changes nothing). “Tokens mixed” is exp of the row’s entropy (entropy: how evenly a row spreads its weight): 1 when one key takes it all, n when all n keys get the same.',
   );
   const body = headedTable(main, 'table', 'mixing-table',
-    ['token', 'self weight aᵢᵢ', 'strongest other key', 'its weight', 'ln(aᵢᵢ / aᵢⱼ)', 'weight on the others', 'tokens mixed (exp entropy)']);
+    ['token', 'self weight aᵢᵢ', 'strongest other key', 'its weight', 'ln(aᵢᵢ / aᵢⱼ)', 'weight on the others', `of it, on other ${qkv ? 'values' : 'vectors'}`, 'tokens mixed (exp entropy)']);
   parts(body, 'tr', rows, (m) => m.row, (tr, m) => {
     tr.attr('data-row', m.row).attr('data-self-weight', full(m.selfWeight))
-      .attr('data-elsewhere', full(m.weightElsewhere)).classed('is-base', m.row === report.base);
+      .attr('data-elsewhere', full(m.weightElsewhere)).attr('data-from-different', full(m.weightFromDifferent))
+      .classed('is-base', m.row === report.base);
     part(tr, 'th', 'token').attr('scope', 'row').text(`${m.row + 1}. ${tokens[m.row]}`);
     const cell = (name, value, text = num(value)) => part(tr, 'td', name).attr('data-value', value == null ? '' : full(value)).text(text);
     cell('self', m.selfWeight);
@@ -127,11 +139,12 @@ export function drawMixing(section, { report, tokens, state, update }) {
     cell('other', m.otherWeight, m.otherWeight == null ? '—' : num(m.otherWeight));
     cell('log-odds', m.logOdds, m.logOdds == null ? '—' : num(m.logOdds));
     cell('elsewhere', m.weightElsewhere);
+    cell('different', m.weightFromDifferent);
     cell('effective', m.effectiveTokens);
   });
-  const grade = rows[report.base].other < 0 ? 'none' : mixingGrade(rows[report.base].weightElsewhere);
+  const grade = rows[report.base].other < 0 ? 'none' : mixingGrade(rows[report.base].weightFromDifferent);
   const explain = part(section, 'div.mixing-text', 'text').attr('data-base', report.base)
-    .attr('data-mixes', String(rows[report.base].weightElsewhere >= LITTLE_MIXING))
+    .attr('data-mixes', String(rows[report.base].weightFromDifferent >= LITTLE_MIXING))
     .attr('data-grade', grade);
   // what the numbers show stays in view; the base row's numbers, why (the scores' gap, the
   // vectors, Class 05's ÷√d_k) and the controls that change it fold, before it
@@ -140,7 +153,10 @@ export function drawMixing(section, { report, tokens, state, update }) {
   // [the base row's weights, the scores' gap, the verdict, the vectors' reason]; one when it sees no other token
   const [first, reason, verdict, ...rest] = paragraphs.length > 1 ? paragraphs : [null, null, ...paragraphs];
   writeParagraphs(said, [verdict].filter(Boolean));
-  writeParagraphs(part(why, 'div', 'paragraphs'), [first, reason, ...rest, classFiveLink(ctx, grade)].filter(Boolean));
+  // saturation (Class 05's reason for ÷√d_k) is not why a row that gives its weight to copies of
+  // itself mixes nothing: the link is left out there
+  const onCopies = grade === 'almost-nothing' && copiesText(rows[report.base], tokens, report.base, qkv);
+  writeParagraphs(part(why, 'div', 'paragraphs'), [first, reason, ...rest, onCopies ? null : classFiveLink(ctx, grade)].filter(Boolean));
   drawControls(part(why, 'fieldset.control-row.mixing-controls', 'controls'), { state, update });
 }
 

@@ -4,7 +4,7 @@
 // normalisation, symmetric raw scores versus row-normalised coefficients).
 import { vectorText, idx } from '../../components/flow-diagram.js';
 import { mixingGrade } from '../shared/thresholds.js';
-import { keysText, topKeys } from '../shared/wording.js';
+import { copiesText, keysText, topKeys } from '../shared/wording.js';
 import { notMeaningReason, tableStatus } from '../shared/vector-kind.js';
 
 /** The steps of each form: fixed stages, one "term" per token, then the output. */
@@ -28,24 +28,35 @@ export function parametersNote(r, source = 'numpy') {
 
 /**
  * The output step's sentence about mixing, chosen by the base row's numbers and graded by
- * thresholds.js; the strongest other keys are read from the row's weights, so ties are named.
+ * thresholds.js on the share from tokens whose vectors differ from the base's own (weight on a
+ * copy of its own vector, a repeated word, changes nothing); the strongest of those keys are read
+ * from the row's weights, so ties are named.
  */
 export function outputMixing(r, tokens, qkv, source) {
   const m = (qkv ? r.workbench.projectedMixing : r.workbench.paramFreeMixing)[r.base];
   const y = idx('y', r.base + 1);
   const self = idx('a', r.base + 1, r.base + 1);
-  const own = qkv ? `“${tokens[r.base]}”’s own value` : idx('x', r.base + 1);
-  if (m.other < 0) return [`Here ${y} mixes nothing: the mask leaves “${tokens[r.base]}” only itself, so ${self} = `, { value: m.selfWeight }, '.'];
-  const grade = mixingGrade(m.weightElsewhere);
+  const word = `“${tokens[r.base]}”`;
+  const own = qkv ? `${word}’s own value` : idx('x', r.base + 1);
+  if (m.other < 0) return [`Here ${y} mixes nothing: the mask leaves ${word} only itself, so ${self} = `, { value: m.selfWeight }, '.'];
+  const grade = mixingGrade(m.weightFromDifferent);
+  const copies = copiesText(m, tokens, r.base, qkv);
   if (grade === 'almost-nothing') {
+    if (copies) {
+      return [`Here ${y} mixes ${m.weightFromDifferent === 0 ? 'nothing' : 'almost nothing'} in: the other tokens get `, { value: m.weightElsewhere }, ` of it, but `, { value: m.weightOnCopies }, ` goes to ${copies}, and a copy of ${own} adds nothing new. Tokens with other ${qkv ? 'values' : 'vectors'} get `, { value: m.weightFromDifferent }, `, so ${y} is ${own} ${m.weightFromDifferent === 0 ? 'itself' : 'to within that share'}.`];
+    }
     return [`Here ${y} mixes almost nothing: ${self} = `, { value: m.selfWeight }, ` and all the other tokens together get `, { value: m.weightElsewhere }, `, so ${y} is ${own} to within that share. The table “Does this output mix?” below says why and has controls that change it.`];
   }
-  const strongest = topKeys(Array.from(r.weights), { self: r.base, others: true });
+  const strongest = topKeys(Array.from(r.weights), { self: r.base, others: true, except: m.copies });
   const most = `most from ${keysText(strongest, tokens, { inParens: true })}, `;
+  const each = strongest.length > 1 ? ' each' : '';
+  const others = m.copies.length ? `tokens with other ${qkv ? 'values' : 'vectors'}` : 'the other tokens';
+  // weight on copies of its own vector is said apart: it is in the row but moves nothing
+  const copyNote = copies ? [' Another ', { value: m.weightOnCopies }, ` goes to ${copies}, which adds nothing new.`] : [];
   if (grade === 'barely') {
-    return [`Here ${y} barely mixes: it takes a share of only `, { value: m.weightElsewhere }, ` from the other tokens (${most}`, { value: m.otherWeight }, `${strongest.length > 1 ? ' each' : ''}) and keeps `, { value: m.selfWeight }, ` for “${tokens[r.base]}” itself, so it is still mostly ${own}.`];
+    return [`Here ${y} barely mixes: it takes a share of only `, { value: m.weightFromDifferent }, ` from ${others} (${most}`, { value: r.weights[strongest[0]] }, `${each}) and keeps `, { value: m.selfWeight }, ` for ${word} itself, so it is still mostly ${own}.`, ...copyNote];
   }
-  return [`Here ${y} takes a share of `, { value: m.weightElsewhere }, ` from the other tokens (${most}`, { value: m.otherWeight }, `${strongest.length > 1 ? ' each' : ''}) and `, { value: m.selfWeight }, ` from “${tokens[r.base]}” itself. That is context dependence, not proof of better meaning: ${notMeaningReason(source, qkv)}.`];
+  return [`Here ${y} takes a share of `, { value: m.weightFromDifferent }, ` from ${others} (${most}`, { value: r.weights[strongest[0]] }, `${each}) and `, { value: m.selfWeight }, ` from ${word} itself.`, ...copyNote, ` That is context dependence, not proof of better meaning: ${notMeaningReason(source, qkv)}.`];
 }
 
 /**

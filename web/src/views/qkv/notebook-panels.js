@@ -9,7 +9,7 @@ import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../../noteb
 import { PAGE_LIMITS } from '../../limits.js';
 import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
-import { keysText, quotedList, rowOf, topKeys } from '../shared/wording.js';
+import { copiesText, keysText, quotedList, rowOf, topKeys } from '../shared/wording.js';
 import { contextAnswer, trainedInputsAnswer, rawPairNote } from '../shared/bank-answers.js';
 import { drawHistogram } from '../../components/histogram.js';
 import { foldedSection } from '../../components/more.js';
@@ -220,23 +220,38 @@ function firstRowLead(weights, tokens) {
 
 /**
  * The note beside the parameter-free A: each row's self weight, and how much each output mixes,
- * graded by thresholds.js (almost nothing, barely, mixes); the strongest other keys are read
- * from `A` itself, so a tie is named as one.
+ * graded by thresholds.js (almost nothing, barely, mixes) on the weight from tokens whose vectors
+ * differ from the row's own (weight on a copy of its own vector, a repeated word, changes
+ * nothing); the strongest of those keys are read from `A` itself, so a tie is named as one.
  */
 export function selfWeightNote(mixing, tokens, divisor, A) {
   const rows = Array.from(mixing);
   const each = rows.map((m) => `${tokens[m.row]} ${num(m.selfWeight)}`).join(', ');
   const scaled = divisor === 1 ? '' : ` (scores divided by ${num(divisor)})`;
-  const graded = (grade) => rows.filter((m) => m.other >= 0 && mixingGrade(m.weightElsewhere) === grade);
-  const most = (m) => keysText(topKeys(rowOf(A, m.row), { self: m.row, others: true }), tokens);
-  const kept = rows.filter((m) => m.other < 0 || mixingGrade(m.weightElsewhere) === 'almost-nothing').map((m) => `“${tokens[m.row]}”`);
-  const barely = graded('barely').map((m) => `“${tokens[m.row]}” takes only ${num(m.weightElsewhere)} from the others, most from ${most(m)}`);
-  const mixed = graded('mixes').map((m) => `“${tokens[m.row]}” takes ${num(m.weightElsewhere)} from the others, most from ${most(m)}`);
+  const seesOthers = (m) => m.other >= 0;
+  const graded = (grade) => rows.filter((m) => seesOthers(m) && mixingGrade(m.weightFromDifferent) === grade);
+  const most = (m) => keysText(topKeys(rowOf(A, m.row), { self: m.row, others: true, except: m.copies }), tokens);
+  // almost nothing from other vectors: either little weight leaves the row, or it goes to copies
+  const nothing = rows.filter((m) => !seesOthers(m) || mixingGrade(m.weightFromDifferent) === 'almost-nothing');
+  const onCopies = nothing.filter((m) => copiesText(m, tokens, m.row));
+  const kept = nothing.filter((m) => !onCopies.includes(m)).map((m) => `“${tokens[m.row]}”`);
+  const copyNote = (m) => (copiesText(m, tokens, m.row) ? `, and gives ${num(m.weightOnCopies)} to ${copiesText(m, tokens, m.row)}, which changes nothing` : '');
+  // a repeated word's rows say the same thing: once
+  const once = (list) => [...new Set(list)];
+  // with no copy in the row, every other token has another vector: "the others" says it
+  const from = (m) => (m.copies.length ? 'words with other vectors' : 'the others');
+  const barely = once(graded('barely').map((m) => `“${tokens[m.row]}” takes only ${num(m.weightFromDifferent)} from ${from(m)}, most from ${most(m)}${copyNote(m)}`));
+  const mixed = once(graded('mixes').map((m) => `“${tokens[m.row]}” takes ${num(m.weightFromDifferent)} from ${from(m)}, most from ${most(m)}${copyNote(m)}`));
   const said = [`Self weights aᵢᵢ${scaled}: ${each}.`];
   if (kept.length) {
-    said.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ. ${kept.length === rows.length ? 'Here this form mixes almost nothing.' : ''}`.trim());
+    said.push(`${kept.join(', ')} ${kept.length === 1 ? 'keeps' : 'keep'} more than ${num(1 - LITTLE_MIXING)} on ${kept.length === 1 ? 'itself' : 'themselves'}: ${kept.length === 1 ? 'its output is its' : 'their outputs are their'} own vector${kept.length === 1 ? '' : 's'} to within ${num(LITTLE_MIXING)}, because |xᵢ|² is far above every xᵢ·xⱼ.`);
   }
-  if (barely.length) said.push(`${barely.join('; ')}: ${barely.length === 1 ? 'that output barely mixes' : 'those outputs barely mix'} (less than ${num(BARELY_MIXES)} from the others).`);
+  if (onCopies.length) {
+    const gives = once(onCopies.map((m) => `“${tokens[m.row]}” gives ${num(m.weightOnCopies)} to ${copiesText(m, tokens, m.row)}`));
+    said.push(`${gives.join('; ')}: weight on a copy of a word’s own vector changes nothing, and less than ${num(LITTLE_MIXING)} goes to words with other vectors, so ${onCopies.length === 1 ? 'its output is its own vector' : 'their outputs are their own vectors'} to within that.`);
+  }
+  if (nothing.length === rows.length) said.push('Here this form mixes almost nothing.');
+  if (barely.length) said.push(`${barely.join('; ')}: ${barely.length === 1 ? 'that output barely mixes' : 'those outputs barely mix'} (less than ${num(BARELY_MIXES)} from ${graded('barely').some((m) => m.copies.length) ? 'words with other vectors' : 'the others'}).`);
   if (mixed.length) said.push(`${mixed.join('; ')}: ${mixed.length === 1 ? 'that output does' : 'those outputs do'} mix.`);
   said.push('The flow chapter’s “Does this output mix?” explains why and has controls that change it.');
   return said.join(' ');

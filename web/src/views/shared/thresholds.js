@@ -109,7 +109,11 @@ export const NEARLY_ALL = 0.9;
 /** At least this share of rows nearly all on one word makes the page call the mix "lopsided". */
 export const LOPSIDED_ROWS = 0.5;
 
-/** How much a row mixes, from the share of its output that comes from the other tokens. */
+/**
+ * How much a row mixes, from the share of its output that comes from tokens whose vectors differ
+ * from its own (the core's weightFromDifferent): weight on a copy of the word's own vector, a
+ * repeated word, leaves the output as it was, so it is no mixing.
+ */
 export function mixingGrade(share) {
   if (share < LITTLE_MIXING) return 'almost-nothing';
   if (share < BARELY_MIXES) return 'barely';
