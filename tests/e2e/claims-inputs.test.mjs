@@ -1,8 +1,9 @@
 // End-to-end, audit 34: sentences that must follow what the inputs really are, on the built page
 // under each source (NumPy, PyTorch, one-hot, GloVe, a learner's file of random numbers):
 // what the embedding table is for each source; "mixes" only where the output can change (a
-// repeated word's copy changes nothing). Every expectation is read from the page (data attributes,
-// cells) or the same core run in Node. Waits only on page signals.
+// repeated word's copy changes nothing); the distance card graded by the weight. Every expectation
+// is read from the page (data attributes, cells) or the same core run in Node. Waits only on page
+// signals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSite, openPage } from './support.mjs';
 import { num } from '../../web/src/format.js';
-import { LITTLE_MIXING } from '../../web/src/views/shared/thresholds.js';
+import { LITTLE_MIXING, weightChangeGrade } from '../../web/src/views/shared/thresholds.js';
 
 const { server, context, core } = await openSite();
 
@@ -128,3 +129,24 @@ for (const [source, glove] of SOURCES) {
     await flow.page.close();
   });
 }
+
+test('the distance card with positional encoding: graded by how far the weight moves, under every source', async () => {
+  for (const [source, glove] of SOURCES) {
+    for (const form of ['free', 'qkv']) {
+      const { page, errors } = await open(`view=flow&pe=1&source=${source}&form=${form}`, glove);
+      const card = await page.$eval('#obs-distance .obs-result', (p) => ({ grade: p.dataset.grade, free: p.dataset.distanceFree, text: p.textContent }));
+      const weights = await page.$$eval('.distance-table tbody tr td:nth-child(4)', (tds) => tds.map((td) => Number(td.dataset.value)));
+      const spread = Math.max(...weights) - Math.min(...weights);
+      assert.equal(card.free, 'false');
+      assert.equal(card.grade, weightChangeGrade(spread), `${source} ${form}: ${card.text}`);
+      if (card.grade === 'negligible') {
+        assert.doesNotMatch(card.text, /Distance now matters/);
+        assert.match(card.text, /too little to matter/);
+      } else {
+        assert.match(card.text, /Distance now matters/);
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  }
+});

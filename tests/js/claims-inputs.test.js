@@ -1,14 +1,16 @@
 // Sentences that must follow what the inputs really are, on the real wasm (audit 34):
 // what the embedding table is for each source; "mixes" only where the output can change (a
-// repeated word's copy changes nothing). Every expectation follows the core's numbers.
+// repeated word's copy changes nothing); the distance card graded by the weight. Every expectation
+// follows the core's numbers.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
 import { num } from '../../web/src/format.js';
 import { mixingText } from '../../web/src/views/flow/mixing.js';
 import { outputMixing, parametersNote } from '../../web/src/views/flow/text.js';
+import { distanceVerdict } from '../../web/src/views/flow/observations.js';
 import { selfWeightNote } from '../../web/src/views/qkv/notebook-panels.js';
 import { tableStatus } from '../../web/src/views/shared/vector-kind.js';
-import { mixingGrade } from '../../web/src/views/shared/thresholds.js';
+import { LITTLE_MIXING, mixingGrade, weightChangeGrade } from '../../web/src/views/shared/thresholds.js';
 import { rowOf } from '../../web/src/views/shared/wording.js';
 import { buildLabReport, labMarkdown } from '../../web/src/vectors/report.js';
 
@@ -96,5 +98,26 @@ describe('mixing: weight on a copy of the word’s own vector is not mixing', ()
     expect(p.copies).toEqual([]);
     expect(p.outputShift).toBeGreaterThan(0);
     expect(text([outputMixing(placed, tokens, false, 'numpy')])).toMatch(mixingGrade(p.weightFromDifferent) === 'almost-nothing' ? /mixes almost nothing/ : /takes a share of/);
+  });
+});
+
+describe('the distance card grades the weight’s spread, not the scores’', () => {
+  it('with positional encoding the scores spread but the weight hardly moves: not “Distance now matters”', () => {
+    const r = core.distanceExperiment({ form: 'free', base: 0, other: 3, positional: true });
+    expect(r.distanceFree).toBe(false);
+    expect(r.weightSpread).toBeLessThan(LITTLE_MIXING);
+    expect(weightChangeGrade(r.weightSpread)).toBe('negligible');
+    expect(r.scoresMove).toBe(true);
+    const said = distanceVerdict('negligible', r, 'river');
+    expect(said.lead).not.toMatch(/Distance now matters/);
+    expect(said.rest).toContain(num(r.weightSpread));
+    expect(said.rest).toMatch(/too little to matter/);
+    // a window moves no score: the mask alone ties the weight to positions, and it is said so
+    const masked = core.distanceExperiment({ form: 'qkv', base: 0, other: 3, window: 1 });
+    expect(masked.scoresMove).toBe(false);
+    expect(weightChangeGrade(masked.weightSpread)).toBe('matters');
+    const win = distanceVerdict('matters', masked, 'river');
+    expect(win.lead).toMatch(/^The scores do not depend on distance/);
+    expect(win.rest).toContain(`${masked.maskedCount} placements are hidden by a mask`);
   });
 });

@@ -6,7 +6,7 @@
 import { num, full, shapeText } from '../../format.js';
 import { vectorText } from '../../components/flow-diagram.js';
 import { part, parts, shown, headedTable } from '../../components/parts.js';
-import { LITTLE_MIXING } from '../shared/thresholds.js';
+import { BARELY_MIXES, LITTLE_MIXING, weightChangeGrade } from '../shared/thresholds.js';
 import { foldedSection } from '../../components/more.js';
 
 export function drawObservations(section, { chapter, state, report, tokens, update }) {
@@ -112,13 +112,40 @@ function distance({ main: c, more }, { r, state, report, tokens, update }) {
     part(tr, 'td', 'score').attr('data-value', full(p.rawScore)).text(num(p.rawScore));
     part(tr, 'td', 'weight').attr('data-value', full(p.weight)).text(p.masked ? `${num(p.weight)} (hidden: ${p.masked})` : num(p.weight));
   });
-  const result = part(main, 'p.obs-result', 'result').attr('data-distance-free', String(r.distanceFree));
-  // distance-free: one sentence; else the spreads, with the score spread in bold
-  part(result, 'span', 'lead').text(r.distanceFree ? distanceFreeText(r.points[0].weight, tokens[other]) : 'Distance now matters: the scores spread by ');
+  const grade = r.distanceFree ? 'none' : weightChangeGrade(r.weightSpread);
+  const result = part(main, 'p.obs-result', 'result').attr('data-distance-free', String(r.distanceFree)).attr('data-grade', grade);
+  // distance-free: one sentence; else what moved (the scores, or only a mask), the score spread in
+  // bold, and the verdict graded by how far the weight moves (thresholds.js), not by the scores
+  const verdict = r.distanceFree ? null : distanceVerdict(grade, r, tokens[other]);
+  part(result, 'span', 'lead').text(r.distanceFree ? distanceFreeText(r.points[0].weight, tokens[other]) : verdict.lead);
   shown(part(result, 'b', 'spread'), !r.distanceFree).attr('data-value', r.distanceFree ? null : full(r.rawScoreSpread))
     .text(r.distanceFree ? '' : num(r.rawScoreSpread));
-  shown(part(result, 'span', 'rest'), !r.distanceFree).text(r.distanceFree ? ''
-    : `, the weights by ${num(r.weightSpread)}, and ${r.maskedCount} placement${r.maskedCount === 1 ? ' is' : 's are'} hidden by a mask.`);
+  shown(part(result, 'span', 'rest'), !r.distanceFree).text(r.distanceFree ? '' : verdict.rest);
+}
+
+/**
+ * The distance card's verdict when the placements differ: {lead, rest} around the score spread.
+ * `grade`: weightChangeGrade of the weight's spread; `r`: the core's distance report.
+ */
+export function distanceVerdict(grade, r, word) {
+  const masked = r.maskedCount ? `${r.maskedCount} placement${r.maskedCount === 1 ? ' is' : 's are'} hidden by a mask` : '';
+  const spread = num(r.weightSpread);
+  if (!r.scoresMove) {
+    // only a mask ties the result to positions: the scores stay as they were
+    const then = {
+      matters: ` The weight it gets moves by ${spread}: where it stands matters.`,
+      small: ` The weight it gets moves by only ${spread} (less than ${num(BARELY_MIXES)} of the output): where it stands matters a little.`,
+      negligible: ` Where it is visible its weight is tiny anyway: it moves by only ${spread}, less than ${num(LITTLE_MIXING)} of the output, too little to matter here.`,
+    }[grade];
+    return { lead: 'The scores do not depend on distance (they spread by ', rest: `), but a mask does: ${masked}, and there “${word}” gets weight exactly 0.${then}` };
+  }
+  const hidden = masked ? `, and ${masked}` : ', and no placement is hidden by a mask';
+  if (grade === 'matters') return { lead: 'Distance now matters: the scores spread by ', rest: `, the weights by ${spread}${hidden}.` };
+  if (grade === 'small') return { lead: 'Distance now matters a little: the scores spread by ', rest: `, but the weights only by ${spread} (less than ${num(BARELY_MIXES)} of the output)${hidden}.` };
+  return {
+    lead: 'Distance now changes the scores, which spread by ',
+    rest: `, but hardly the weight “${word}” gets: it moves by only ${spread}, less than ${num(LITTLE_MIXING)} of the output, wherever “${word}” stands${masked ? `; ${masked}` : ''}. Where it stands changes the output too little to matter here.`,
+  };
 }
 
 /** What the distance card may claim, chosen by the weight it stands next to. */

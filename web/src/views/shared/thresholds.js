@@ -176,3 +176,14 @@ export function differenceGrade(relative) {
   if (relative < REAL_DIFFERENCE) return 'nearly';
   return 'differs';
 }
+
+/**
+ * How much moving a word changes the weight the base token gives it (the distance card): the
+ * spread of that weight over the placements, graded like a share of the output by LITTLE_MIXING
+ * and BARELY_MIXES. 'negligible' below the first, 'small' below the second, else 'matters'.
+ */
+export function weightChangeGrade(spread) {
+  if (spread < LITTLE_MIXING) return 'negligible';
+  if (spread < BARELY_MIXES) return 'small';
+  return 'matters';
+}
