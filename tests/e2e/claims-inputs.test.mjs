@@ -1,9 +1,9 @@
 // End-to-end, audit 34: sentences that must follow what the inputs really are, on the built page
 // under each source (NumPy, PyTorch, one-hot, GloVe, a learner's file of random numbers):
 // what the embedding table is for each source; "mixes" only where the output can change (a
-// repeated word's copy changes nothing); the distance card graded by the weight. Every expectation
-// is read from the page (data attributes, cells) or the same core run in Node. Waits only on page
-// signals.
+// repeated word's copy changes nothing); the distance card graded by the weight; float32 rounding
+// judged by float32's precision. Every expectation is read from the page (data attributes, cells)
+// or the same core run in Node. Waits only on page signals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
@@ -149,4 +149,16 @@ test('the distance card with positional encoding: graded by how far the weight m
       await page.close();
     }
   }
+});
+
+test('qkv in PyTorch mode: the masked concatenation equals the batch up to float32 rounding, and says so', async () => {
+  const { page, errors } = await open('view=qkv&source=torch', false);
+  const kinds = core.attentionKinds({ source: 'torch' });
+  assert.ok(kinds.concat.maskedVsBatchedMaxDiff > 0, 'float32 leaves a rounding difference here');
+  await page.waitForFunction(() => /block mask/.test(document.querySelector('#app')?.textContent ?? ''));
+  const text = await page.$eval('#app', (e) => e.textContent);
+  assert.match(text, /the outputs equal the batched ones \(largest difference [^)]*, rounding in float32\)/);
+  assert.doesNotMatch(text, /the outputs differ from the batched ones/);
+  assert.deepEqual(errors, []);
+  await page.close();
 });

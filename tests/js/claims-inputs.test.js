@@ -1,7 +1,7 @@
 // Sentences that must follow what the inputs really are, on the real wasm (audit 34):
 // what the embedding table is for each source; "mixes" only where the output can change (a
-// repeated word's copy changes nothing); the distance card graded by the weight. Every expectation
-// follows the core's numbers.
+// repeated word's copy changes nothing); the distance card graded by the weight; float32 rounding
+// judged by float32's precision. Every expectation follows the core's numbers.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
 import { num } from '../../web/src/format.js';

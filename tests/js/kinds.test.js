@@ -7,6 +7,7 @@ import { loadCore } from './load-core.js';
 import { matrixAt } from '../../web/src/core/attention-core.js';
 import { batchText, crossText, mhaText, minMaxText, transposeText, uniformText } from '../../web/src/views/qkv/kinds.js';
 import { num } from '../../web/src/format.js';
+import { ROUNDING_EPSILONS } from '../../web/src/views/shared/thresholds.js';
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8'));
 const numpyKinds = fixture('numpy_kinds');
@@ -133,6 +134,23 @@ describe('the section’s sentences follow the numbers', () => {
     const equal = batchText(run(bankPair), ['Bank', 'of', 'the', 'river'], ['bank', 'account', 'has', 'money']).join(' ');
     expect(equal).toContain('(2, 4, 4)');
     expect(equal).not.toContain('padded');
+  });
+
+  it('batch in PyTorch mode: float32 rounding between the masked concatenation and the batch is called rounding', () => {
+    for (const pair of [bankPair, noaPair]) {
+      const k = run(pair, { source: 'torch' });
+      expect(k.float32).toBe(true);
+      expect(k.epsilon).toBe(2 ** -23);
+      expect(k.concat.maskedVsBatchedRelative).toBeLessThanOrEqual(ROUNDING_EPSILONS * k.epsilon);
+      const text = batchText(k, tokens(k.a), tokens(k.b)).join(' ');
+      expect(text).toContain('equal the batched ones');
+      expect(text).not.toContain('outputs differ from the batched ones (largest');
+      if (k.concat.maskedVsBatchedMaxDiff > 0) expect(text).toContain('rounding in float32');
+    }
+    // the same sentence for a difference well above float32's rounding is a difference
+    const k = run(bankPair, { source: 'torch' });
+    const off = { ...k, concat: { ...k.concat, maskedVsBatchedMaxDiff: 0.05, maskedVsBatchedRelative: 0.05 } };
+    expect(batchText(off, tokens(k.a), tokens(k.b)).join(' ')).toContain('differ from the batched ones (largest difference 0.0500)');
   });
 
   it('uniform: every row the same (spread 0) against attention’s rows that differ', () => {

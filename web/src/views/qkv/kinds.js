@@ -6,6 +6,7 @@ import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { full, num, shapeText } from '../../format.js';
 import { matrixAt } from '../../core/attention-core.js';
 import { foldedSection } from '../../components/more.js';
+import { sameToPrecision } from '../shared/thresholds.js';
 
 /** Below this, two results computed in floating point are the same up to rounding. */
 const ROUNDING = 1e-12;
@@ -56,8 +57,10 @@ export function batchText(kinds, tokensA, tokensB) {
   lines.push(`Batched, the two sentences are two separate matrices in one array: scores has shape (2, ${batch.nMax}, ${batch.nMax}), and no entry pairs a word of A with a word of B.`
     + (na === nb ? '' : ` The shorter sentence is padded to ${batch.nMax} rows; a padding mask gives its ${batch.nMax - Math.min(na, nb)} padding key${batch.nMax - Math.min(na, nb) === 1 ? '' : 's'} weight 0, and the padding rows are not words.`));
   lines.push(`Concatenated, A and B are one sequence of ${na + nb} words and scores is ${dims(concat.scores)}. Without a mask every word attends across: ${quote(words[maxRow])} puts ${num(concat.crossSharePlain[maxRow])} of its weight on the other sentence, and even the least, ${quote(words[minRow])}, puts ${num(concat.crossSharePlain[minRow])} there. Its outputs differ from the batched ones by up to ${num(concat.plainVsBatchedMaxDiff)}.`);
-  const same = concat.maskedVsBatchedMaxDiff < ROUNDING;
-  lines.push(`With the block mask the scores between the sentences are −∞, the weight across is ${concat.crossShareMaskedMax === 0 ? 'exactly 0 in every row' : `at most ${num(concat.crossShareMaskedMax)}`}, and the outputs ${same ? 'equal the batched ones' : 'differ from the batched ones'} (largest difference ${num(concat.maskedVsBatchedMaxDiff)}${same ? ', rounding' : ''}).`);
+  // judged relative to the outputs and to the precision computed in (float32 in PyTorch mode)
+  const same = sameToPrecision(concat.maskedVsBatchedRelative, kinds.epsilon);
+  const rounding = concat.maskedVsBatchedMaxDiff === 0 ? ', to the last bit' : `, rounding in ${kinds.float32 ? 'float32' : 'float64'}`;
+  lines.push(`With the block mask the scores between the sentences are −∞, the weight across is ${concat.crossShareMaskedMax === 0 ? 'exactly 0 in every row' : `at most ${num(concat.crossShareMaskedMax)}`}, and the outputs ${same ? 'equal the batched ones' : 'differ from the batched ones'} (largest difference ${num(concat.maskedVsBatchedMaxDiff)}${same ? rounding : ''}).`);
   lines.push(`A boundary token between the sentences ([SEP], or a full stop) would be one more key in each row, not a wall: softmax gives every key with a finite score some weight, as the unmasked rows above show (never less than ${num(concat.crossSharePlain[minRow])} across). It marks where a sentence ends; only the mask decides who may attend to whom.`);
   lines.push(`Chunks and epochs: training on a corpus in batches or chunks is the batched case. Each chunk’s scores are made inside the chunk, so an epoch never joins a word of one chunk to a word of another through attention; the masked concatenation ${same ? 'gives the same outputs' : 'is the same computation'}. A dependency in a later chunk needs the input built differently (a longer context, memory, retrieval), not more epochs.`);
   return lines;

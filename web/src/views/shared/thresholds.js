@@ -187,3 +187,18 @@ export function weightChangeGrade(spread) {
   if (spread < BARELY_MIXES) return 'small';
   return 'matters';
 }
+
+/**
+ * Two computations of the same thing in a floating-point type agree "to rounding" when their
+ * largest difference, relative to the largest entry, is at most this many machine epsilons of
+ * that type (2^-52 for float64, 2^-23 for float32, the core's report gives it). Each entry is a
+ * sum of at most a few thousand products (d_model ≤ 1024, tokens ≤ 2048), and rounding in such
+ * sums stays within about their length × epsilon; a real difference (another mix of values) is
+ * a sizeable fraction of the entries, far above.
+ */
+export const ROUNDING_EPSILONS = 4096;
+
+/** True when `relative` is within ROUNDING_EPSILONS machine epsilons (`epsilon`) of 0. */
+export function sameToPrecision(relative, epsilon) {
+  return relative <= ROUNDING_EPSILONS * epsilon;
+}
