@@ -2,8 +2,9 @@
 // under each source (NumPy, PyTorch, one-hot, GloVe, a learner's file of random numbers):
 // what the embedding table is for each source; "mixes" only where the output can change (a
 // repeated word's copy changes nothing); the distance card graded by the weight; float32 rounding
-// judged by float32's precision. Every expectation is read from the page (data attributes, cells)
-// or the same core run in Node. Waits only on page signals.
+// judged by float32's precision; absent words said as absent, each reason once, and a one-feature
+// cosine called a sign. Every expectation is read from the page (data attributes, cells) or the
+// same core run in Node. Waits only on page signals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
@@ -151,6 +152,22 @@ test('the distance card with positional encoding: graded by how far the weight m
   }
 });
 
+test('bank: an absent word is said as absent, each reason once, under every source', async () => {
+  for (const [source, glove] of SOURCES) {
+    for (const query of [`view=bank&source=${source}&t=cat`, `view=bank&source=${source}&s2=${encodeURIComponent('river the of bank')}`]) {
+      const { page, errors } = await open(query, glove);
+      const answers = await page.$$eval('dd[data-answer]', (dds) => dds.map((d) => d.textContent));
+      for (const a of answers) assert.doesNotMatch(a, /no value/, `${query}: ${a}`);
+      const notice = await page.$eval('#app .bank-missing', (p) => (p.hidden || p.closest('[hidden]') ? '' : p.textContent));
+      const reasons = notice.replace(/^.*?not drawn: /, '').replace(/\.$/, '').split('; ').filter(Boolean);
+      assert.equal(new Set(reasons).size, reasons.length, `each reason once: ${notice}`);
+      if (query.includes('t=cat')) assert.deepEqual(reasons, ['"cat" is not in sentence 1', '"cat" is not in sentence 2']);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  }
+});
+
 test('qkv in PyTorch mode: the masked concatenation equals the batch up to float32 rounding, and says so', async () => {
   const { page, errors } = await open('view=qkv&source=torch', false);
   const kinds = core.attentionKinds({ source: 'torch' });
@@ -161,4 +178,26 @@ test('qkv in PyTorch mode: the masked concatenation equals the batch up to float
   assert.doesNotMatch(text, /the outputs differ from the batched ones/);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('one feature: a cosine is called a sign, and the change is judged on the outputs', async () => {
+  const { page, errors } = await open('view=qkv&d=1', false);
+  const e = core.bankExperiment({ dModel: 1, dK: 1, dV: 1 });
+  await page.waitForSelector('p.three-answers', { state: 'attached' });
+  const answers = await page.$eval('p.three-answers', (p) => p.textContent);
+  assert.doesNotMatch(answers, /Not measurably/);
+  assert.ok(answers.includes(`differ by ${num(e.contextualTargetChange)} of the larger one`), answers);
+  assert.doesNotMatch(answers, /chance values of this seed/);
+  assert.match(answers, /only the sign/);
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  // a one-column file of random numbers: the same
+  const file = await open('view=qkv&source=file');
+  await loadFile(file.page, randomVectorFile(1));
+  const said = await file.page.$eval('p.three-answers', (p) => p.textContent);
+  assert.match(said, /With one feature a cosine can only be \+1 or −1/);
+  assert.match(said, /With one feature each cosine is only a sign/);
+  assert.deepEqual(file.errors, []);
+  await file.page.close();
 });

@@ -1,16 +1,18 @@
 // Sentences that must follow what the inputs really are, on the real wasm (audit 34):
 // what the embedding table is for each source; "mixes" only where the output can change (a
 // repeated word's copy changes nothing); the distance card graded by the weight; float32 rounding
-// judged by float32's precision. Every expectation follows the core's numbers.
+// judged by float32's precision; absent words said as absent, each reason once, and a one-feature
+// cosine called a sign. Every expectation follows the core's numbers.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadCore } from './load-core.js';
 import { num } from '../../web/src/format.js';
 import { mixingText } from '../../web/src/views/flow/mixing.js';
 import { outputMixing, parametersNote } from '../../web/src/views/flow/text.js';
 import { distanceVerdict } from '../../web/src/views/flow/observations.js';
-import { selfWeightNote } from '../../web/src/views/qkv/notebook-panels.js';
+import { selfWeightNote, threeAnswers } from '../../web/src/views/qkv/notebook-panels.js';
+import { contextAnswer, trainedInputsAnswer, uniqueReasons } from '../../web/src/views/shared/bank-answers.js';
 import { tableStatus } from '../../web/src/views/shared/vector-kind.js';
-import { LITTLE_MIXING, mixingGrade, weightChangeGrade } from '../../web/src/views/shared/thresholds.js';
+import { LITTLE_MIXING, OUTPUT_CHANGE, mixingGrade, weightChangeGrade } from '../../web/src/views/shared/thresholds.js';
 import { rowOf } from '../../web/src/views/shared/wording.js';
 import { buildLabReport, labMarkdown } from '../../web/src/vectors/report.js';
 
@@ -119,5 +121,52 @@ describe('the distance card grades the weight’s spread, not the scores’', ()
     const win = distanceVerdict('matters', masked, 'river');
     expect(win.lead).toMatch(/^The scores do not depend on distance/);
     expect(win.rest).toContain(`${masked.maskedCount} placements are hidden by a mask`);
+  });
+});
+
+describe('an absent word is said as absent, each reason once', () => {
+  it('the reasons of the missing comparisons, once each', () => {
+    expect(uniqueReasons(['"cat" is not in sentence 1; "cat" is not in sentence 2', '"cat" is not in sentence 1', '"cat" is not in sentence 2', null]))
+      .toEqual(['"cat" is not in sentence 1', '"cat" is not in sentence 2']);
+  });
+
+  it('t=cat and a sentence without “money”: no “no value” in a sentence about values, for every source', () => {
+    const cat = core.bankExperiment({ target: 'cat' });
+    // pretrained rows without “money” (the NumPy, PyTorch and one-hot tables hold the course words)
+    const rows = { name: 'GloVe', words: ['bank', 'of', 'the', 'river'], dim: 2, data: new Float32Array([1, 0, 0, 1, 1, 1, 2, 1]) };
+    const money = core.bankExperiment({ sentence2: 'river the of bank', source: 'pretrained', pretrained: rows });
+    for (const source of ['numpy', 'torch', 'onehot', 'glove', 'file']) {
+      const a = threeAnswers(cat, { source, target: 'cat' });
+      expect(a).not.toMatch(/no value/);
+      expect(a).toMatch(/(no raw cosine|none) to show: "cat" is not in sentence 1/);
+      expect(a.match(/"cat" is not in sentence 1/g)).toHaveLength(2); // the context answer and the raw one, once each
+      const b = threeAnswers(money, { source, target: 'bank' });
+      expect(b).not.toMatch(/no value/);
+      const rr = money.cosines.find((c) => c.name === 'raw_target_vs_raw_river').value;
+      expect(b).toContain(`aw “bank” vs “river” = ${num(rr)}`);
+      expect(b).toContain('there is none against “money”: "money" has no row in the table');
+    }
+    const bank = (source) => trainedInputsAnswer(source, '“bank”', { value: 0.1 }, { value: -0.2 }, num, 8);
+    expect(bank('numpy')).toMatch(/are chance values/);
+  });
+});
+
+describe('one feature: a cosine is only a sign', () => {
+  it('d=1: the change is measured on the outputs, and the raw cosines are called signs', () => {
+    const e = core.bankExperiment({ dModel: 1, dK: 1, dV: 1 });
+    const ctx = e.cosines.find((c) => c.name === 'contextual_target_across_sentences').value;
+    expect(Math.abs(ctx)).toBeCloseTo(1, 15);
+    expect(e.contextualTargetChange).toBeGreaterThan(OUTPUT_CHANGE);
+    const a = threeAnswers(e, { source: 'numpy', target: 'bank' });
+    expect(a).not.toMatch(/Not measurably/);
+    expect(a).toContain(`Yes. With one feature a cosine can only be +1 or −1`);
+    expect(a).toContain(`differ by ${num(e.contextualTargetChange)} of the larger one`);
+    expect(a).not.toMatch(/chance values of this seed/);
+    expect(a).toMatch(/only whether their signs agree/);
+    // the same words in another order: the same output, said as such at one feature too
+    const same = core.bankExperiment({ dModel: 1, dK: 1, dV: 1, sentence2: 'river the of bank' });
+    expect(contextAnswer({ ctx: 1, raw: 1, target: '“bank”', show: num, width: 1, change: same.contextualTargetChange })).toMatch(/^Not measurably\./);
+    // wider outputs keep the cosine
+    expect(threeAnswers(core.bankExperiment({}), { source: 'numpy', target: 'bank' })).not.toMatch(/one feature/);
   });
 });

@@ -5,7 +5,7 @@ import { select } from 'd3';
 import { mountTwoSentences } from '../../components/two-sentences.js';
 import { drawBarChart } from '../../components/bar-chart.js';
 import { num, full } from '../../format.js';
-import { contextAnswer, trainedInputsAnswer } from '../shared/bank-answers.js';
+import { contextAnswer, contextualPairsText, trainedInputsAnswer, uniqueReasons } from '../shared/bank-answers.js';
 import { LOPSIDED_ROWS, NEARLY_ALL, ties } from '../shared/thresholds.js';
 import { part, parts, shown, keptTable } from '../../components/parts.js';
 import { figureAttr } from '../../components/figures.js';
@@ -108,7 +108,7 @@ function drawResults(results, { experiment, state }) {
   shown(words, others.length > 0);
   part(words, 'summary', 'summary').text(`The other words (${others.length} bar${others.length === 1 ? '' : 's'})`);
   if (others.length) drawBarChart(part(words, 'div.bar-chart-holder', 'chart').node(), { items: others, title: `Cosines of ${state.target} against every other word`, name: 'cosines_other_words' });
-  const reasons = [...new Set(items.filter((x) => x.value == null).map((x) => x.why))];
+  const reasons = uniqueReasons(items.filter((x) => x.value == null).map((x) => x.why));
   const notDrawn = items.length - drawn.length;
   shown(part(chart, 'p.notice.bank-missing', 'missing'), notDrawn > 0)
     .text(notDrawn ? `${notDrawn} comparison${notDrawn === 1 ? ' is' : 's are'} not drawn: ${reasons.join('; ')}.` : '');
@@ -131,7 +131,7 @@ function drawResults(results, { experiment, state }) {
   const q = part(results, 'section.stage.questions', 'questions').attr('aria-labelledby', 'bank-questions');
   part(q, 'h3', 'title').attr('id', 'bank-questions').text('The three questions of the notes, answered from these numbers');
   const dl = part(q, 'dl', 'answers');
-  for (const [id, question, text] of answer(c, state, first)) {
+  for (const [id, question, text] of answer(c, state, first, experiment)) {
     part(dl, 'dt', `${id}-question`).text(question);
     part(dl, 'dd', id).attr('data-answer', id).text(text);
   }
@@ -169,20 +169,18 @@ function v(c, name) {
   return c[name]?.value ?? null;
 }
 
-function answer(c, state, report) {
+function answer(c, state, report, experiment) {
   const t = `“${state.target}”`;
   const ctx = v(c, 'contextual_target_across_sentences');
   const raw = v(c, 'raw_target_across_sentences');
-  const rr = v(c, 'raw_target_vs_raw_river');
-  const rm = v(c, 'raw_target_vs_raw_money');
   const cr = v(c, 'contextual_target_vs_raw_river');
   const cm = v(c, 'contextual_target_vs_raw_money');
-  const show = (x) => (x == null ? 'no value' : num(x));
+  const show = (x) => num(x);
 
-  const q1 = contextAnswer({ ctx, raw, why: c.contextual_target_across_sentences?.whyUndefined, target: t, show });
-  const q2 = trainedInputsAnswer(state.source, t, rr, rm, show);
+  const q1 = contextAnswer({ ctx, raw, why: c.contextual_target_across_sentences?.whyUndefined, target: t, show, width: report.dV, change: experiment.contextualTargetChange });
+  const q2 = trainedInputsAnswer(state.source, t, c.raw_target_vs_raw_river, c.raw_target_vs_raw_money, show, report.dModel);
 
-  let q3 = `Nothing here can show that. The contextual ${t} of sentence 1 has cosine ${show(cr)} with raw “river” and ${show(cm)} with raw “money”`;
+  let q3 = `Nothing here can show that. ${contextualPairsText(t, c.contextual_target_vs_raw_river, c.contextual_target_vs_raw_money, show)}`;
   if (cr != null && cm != null) q3 += ` (${closerText(cr, cm)})`;
   q3 += `. But W_q, W_k and W_v are random and untrained (${report.dModel}×${report.dK} each for W_q and W_k), and Y passed through W_v, so it lives in another coordinate system than the raw vectors. Only training on a task, and a test, could show an improvement in meaning.`;
   return [
@@ -191,4 +189,3 @@ function answer(c, state, report) {
     ['meaning', 'Do the untrained projections improve meaning?', q3],
   ];
 }
-

@@ -8,7 +8,7 @@ import { num, full } from '../../format.js';
 import { NOTEBOOK_CELLS, RECORDED, atClassSettings, cellsFor } from '../../notebook.js';
 import { PAGE_LIMITS } from '../../limits.js';
 import { part, parts, shown, keptTable } from '../../components/parts.js';
-import { LITTLE_MIXING, BARELY_MIXES, mixingGrade } from '../shared/thresholds.js';
+import { LITTLE_MIXING, BARELY_MIXES, CONTEXT_CHANGE, mixingGrade } from '../shared/thresholds.js';
 import { copiesText, keysText, quotedList, rowOf, topKeys } from '../shared/wording.js';
 import { contextAnswer, trainedInputsAnswer, rawPairNote } from '../shared/bank-answers.js';
 import { drawHistogram } from '../../components/histogram.js';
@@ -75,10 +75,15 @@ export function drawNotesCheck(parent, { report, experiment, state }) {
 const COSINE_NOTES = {
   raw_target_across_sentences:
     'Exactly 1 by construction: both sentences read the same row of one static table. GloVe or Word2Vec would give 1 as well.',
-  contextual_target_across_sentences:
-    'Below 1 because each sentence mixes different neighbours into the output. That shows the output depends on context, not that it got closer to a meaning.',
+  // said from the value: at d_v = 1 a cosine is only a sign, so the answers below measure the outputs
+  contextual_target_across_sentences: (cos, source, experiment) => {
+    if (experiment.first?.dV === 1) return 'With one feature a cosine is only a sign (+1 or −1), so it cannot show a change here: the answers below measure the outputs themselves.';
+    return cos.contextual_target_across_sentences < 1 - CONTEXT_CHANGE
+      ? 'Below 1 because each sentence mixes different neighbours into the output. That shows the output depends on context, not that it got closer to a meaning.'
+      : 'Not visibly below 1: the two sentences give this word almost the same output (the answers below say how close).';
+  },
   // said for the vector source on screen, as the bank chapter says it
-  raw_target_vs_raw_river: (cos, source) => rawPairNote(source),
+  raw_target_vs_raw_river: (cos, source, experiment) => rawPairNote(source, experiment.first?.dModel),
   contextual_target_vs_raw_river:
     'Y has passed through W_v, so it lives in another coordinate system than the raw vectors; compare such cosines with care.',
   contextual_target2_vs_raw_money:
@@ -124,7 +129,7 @@ export function drawCosines(parent, { experiment, state, onChange }) {
     tr.attr('data-cosine', c.name);
     part(tr, 'th', 'what').attr('scope', 'row').text(c.description);
     part(tr, 'td.value', 'value').attr('title', c.value == null ? c.whyUndefined : full(c.value)).text(c.value == null ? 'no value' : num(c.value));
-    part(tr, 'td', 'note').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos, state.source) : note);
+    part(tr, 'td', 'note').text(c.value == null ? `No cosine: ${c.whyUndefined}.` : typeof note === 'function' ? note(cos, state.source, experiment) : note);
   });
   part(results, 'p.three-answers', 'answers').text(threeAnswers(experiment, state));
 }
@@ -146,13 +151,14 @@ function textField(form, name, { className, id, label, key, maxLength, size, val
 export function threeAnswers(experiment, state) {
   const c = Object.fromEntries(experiment.cosines.map((x) => [x.name, x]));
   const value = (name) => c[name]?.value ?? null;
-  const show = (x) => (x == null ? 'no value' : num(x));
+  const show = (x) => num(x);
   const target = `“${state.target}”`;
   const context = contextAnswer({
     ctx: value('contextual_target_across_sentences'), raw: value('raw_target_across_sentences'),
     why: c.contextual_target_across_sentences?.whyUndefined, target, show,
+    width: experiment.first?.dV, change: experiment.contextualTargetChange,
   });
-  const inputs = trainedInputsAnswer(state.source, target, value('raw_target_vs_raw_river'), value('raw_target_vs_raw_money'), show);
+  const inputs = trainedInputsAnswer(state.source, target, c.raw_target_vs_raw_river, c.raw_target_vs_raw_money, show, experiment.first?.dModel);
   return `Three questions, three answers from these numbers. Does the output change with context? ${context} Do the inputs carry trained relationships? ${inputs} Do these untrained projections improve meaning? Nothing here can show that; only training and a task could.`;
 }
 

@@ -202,3 +202,11 @@ export const ROUNDING_EPSILONS = 4096;
 export function sameToPrecision(relative, epsilon) {
   return relative <= ROUNDING_EPSILONS * epsilon;
 }
+
+/**
+ * With one feature a cosine is +1 or −1 (it gives only the sign), so the page measures the change
+ * of the contextual output by |y₁ − y₂| over the longer of the two (the core's
+ * contextualTargetChange). From this up the outputs changed with context: a change of 1e-4 of
+ * outputs of size about 1 shows in their 4 decimals. Up to SAME_TO_ROUNDING it is rounding.
+ */
+export const OUTPUT_CHANGE = 1e-4;
