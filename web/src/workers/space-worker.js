@@ -145,7 +145,7 @@ function layoutFactory(core, method) {
 /**
  * A whole run's time on this machine, before it starts, so the page can ask first: the layout is
  * set up and stepped on the first SAMPLE_POINTS points (a tenth of a second or so), and the times
- * are scaled to all the points: the set-up as N², the iterations as N log N (below). A sample's
+ * are scaled to all the points: the set-up as N², the iterations as below. A sample's
  * first iterations cost more than a long run's later ones, so the page says "up to about".
  */
 function estimateRun(core, method, outDim) {
@@ -166,11 +166,11 @@ function estimateRun(core, method, outDim) {
     const before = sample.iteration();
     sample.step(SAMPLE_ITERATIONS);
     const iterationMs = (performance.now() - started) / Math.max(1, sample.iteration() - before);
-    // The set-up is the exact neighbours, every pair: it grows as N²; an iteration as N log N
-    // (Barnes–Hut, UMAP's edges and negative samples). Scaling both by N alone said 47 s for a
-    // 20,000-word t-SNE that took 77 s.
+    // The set-up is the exact neighbours, every pair: it grows as N². A t-SNE iteration grows as
+    // N log N (the Barnes–Hut tree's depth), a UMAP epoch as N (its edges and negative samples).
+    // Scaling all by N said 47 s for a 20,000-word t-SNE that took 77 s.
     const ratio = n / m;
-    const iterationScale = m > 1 ? ratio * (Math.log(n) / Math.log(m)) : ratio;
+    const iterationScale = method === 'tsne' && m > 1 ? ratio * (Math.log(n) / Math.log(m)) : ratio;
     return { ms: ratio * ratio * prepareMs + iterationScale * iterationMs * total, sample: m, n };
   } finally {
     sample.delete();
