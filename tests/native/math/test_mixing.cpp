@@ -62,7 +62,7 @@ TEST_CASE("mixing: a row that sees no other key has no strongest other key") {
   CHECK_THROWS_AS(aw::mixing_report(aw::MatD(2, 2), aw::MatD(2, 2), aw::MatD(2, 3), aw::MatD(2, 2), aw::MatD(2, 2)), aw::InputError);
 }
 
-TEST_CASE("mixing: weight on a copy of the word's own vector changes nothing; weight on another word does") {
+TEST_CASE("mixing: weight on a copy of the word's own vector changes nothing, weight on another word does") {
   aw::MatD X(3, 2);  // "bank bank river": rows 1 and 2 are the same vector
   X << 1, 0,
        1, 0,

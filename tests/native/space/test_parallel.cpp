@@ -73,7 +73,7 @@ TEST_CASE("parallel_for: every item once, on any number of threads") {
   set_thread_count(1);
 }
 
-TEST_CASE("parallel_for: a body's exception reaches the caller; a loop inside a body runs there") {
+TEST_CASE("parallel_for: a body's exception reaches the caller, and a loop inside a body runs there") {
   Threads use(3);
   CHECK_THROWS_AS(parallel_for(100, 1, [](int begin, int, int) {
                     if (begin == 57) throw std::runtime_error("item 57");

@@ -243,7 +243,7 @@ TEST_CASE("accuracy per word: each word's held-out sentences right, beside its w
   CHECK_THROWS_AS(word_accuracy(trained_on, held_out, {true}), InputError);
 }
 
-TEST_CASE("the evaluation's words add up to its validation accuracy; the task's baseline is one half") {
+TEST_CASE("the evaluation's words add up to its validation accuracy, and the task's baseline is one half") {
   for (const bool eight : {false, true}) {
     TrainerConfig c = small(OptimizerKind::Adam, 0.01);
     c.eight_sentences = eight;
