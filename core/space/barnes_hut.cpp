@@ -33,69 +33,153 @@ void BarnesHutTree<D>::build(const double* y, int n) {
     half = std::max(half, 0.5 * (hi[a] - lo[a]));
   }
   half = half * (1 + 1e-6) + 1e-12;
+  // The top of the tree here, down to cells of at most split_count points; those subtrees on the
+  // threads, each into its own list; then their cells appended in subtree order and the top's
+  // centres of mass made from its children. Cell ids differ from a build in one piece, but no sum
+  // depends on ids: walks go from the root through each cell's children in child order, so the
+  // tree and every sum over it are the same whichever threads built it.
+  const int split_count = std::max(256, n / 64);
+  subtree_count_ = 0;
+  split_cells_.clear();
   cells_.emplace_back();
-  fill_cell(0, 0, n, centre, half, 0);
+  split_top(0, 0, n, centre, half, 0, split_count);
   sorted_.resize(static_cast<std::size_t>(n) * D);
-  for (int m = 0; m < n; ++m)
-    for (int a = 0; a < D; ++a) sorted_[static_cast<std::size_t>(m * D + a)] = y[order_[static_cast<std::size_t>(m)] * D + a];
+  parallel_for(subtree_count_, 1, [&](int begin, int end, int) {
+    for (int t = begin; t < end; ++t) {
+      Subtree& task = subtrees_[static_cast<std::size_t>(t)];
+      task.cells.resize(1);
+      fill_cell(task.cells, 0, task.begin, task.count, task.centre, task.half_width, task.depth);
+      for (int m = task.begin; m < task.begin + task.count; ++m)
+        for (int a = 0; a < D; ++a) sorted_[static_cast<std::size_t>(m * D + a)] = y[order_[static_cast<std::size_t>(m)] * D + a];
+    }
+  });
+  // each subtree's cells after the top's, in subtree order: local id 0 is the subtree's slot,
+  // local ids 1… go from `shift` + 1 on
+  const int top_cells = static_cast<int>(cells_.size());
+  for (int t = 0, at = top_cells; t < subtree_count_; ++t) {
+    Subtree& task = subtrees_[static_cast<std::size_t>(t)];
+    task.shift = at - 1;
+    at += static_cast<int>(task.cells.size()) - 1;
+    if (t + 1 == subtree_count_) cells_.resize(static_cast<std::size_t>(at));
+  }
+  parallel_for(subtree_count_, 4, [&](int begin, int end, int) {
+    for (int t = begin; t < end; ++t) {
+      const Subtree& task = subtrees_[static_cast<std::size_t>(t)];
+      for (std::size_t k = 0; k < task.cells.size(); ++k) {
+        Cell cell = task.cells[k];
+        if (cell.first_child >= 0) cell.first_child += task.shift;
+        cells_[k == 0 ? static_cast<std::size_t>(task.slot) : static_cast<std::size_t>(task.shift) + k] = cell;
+      }
+    }
+  });
+  // a split cell's children come after it: in reverse, every child's centre is ready first
+  for (auto it = split_cells_.rbegin(); it != split_cells_.rend(); ++it) set_mass_centre_from_children(cells_, cells_[static_cast<std::size_t>(*it)]);
 }
 
 template <int D>
-void BarnesHutTree<D>::fill_cell(int id, int begin, int count, const double* centre, double half_width, int depth) {
-  Cell cell{};
+void BarnesHutTree<D>::split_top(int id, int begin, int count, const double* centre, double half_width, int depth, int split_count) {
+  if (count <= split_count || count <= kLeafSize || depth >= kMaxDepth) {
+    if (subtree_count_ == static_cast<int>(subtrees_.size())) subtrees_.emplace_back();
+    Subtree& task = subtrees_[static_cast<std::size_t>(subtree_count_++)];
+    task.slot = id;
+    task.begin = begin;
+    task.count = count;
+    task.depth = depth;
+    task.half_width = half_width;
+    for (int a = 0; a < D; ++a) task.centre[a] = centre[a];
+    return;
+  }
+  int sizes[kChildren], starts[kChildren];
+  Cell cell = split_cell(cells_, begin, count, centre, half_width, sizes, starts);
+  cells_[static_cast<std::size_t>(id)] = cell;
+  split_cells_.push_back(id);
+  int slot = cell.first_child;
+  for (int c = 0; c < kChildren; ++c) {
+    if (sizes[c] == 0) continue;
+    double child_centre[D];
+    child_centre_of(centre, half_width, c, child_centre);
+    split_top(slot++, starts[c], sizes[c], child_centre, 0.5 * half_width, depth + 1, split_count);
+  }
+}
+
+template <int D>
+void BarnesHutTree<D>::child_centre_of(const double* centre, double half_width, int child, double* child_centre) {
+  const double h = 0.5 * half_width;
+  for (int a = 0; a < D; ++a) child_centre[a] = centre[a] + ((child >> a) & 1 ? h : -h);
+}
+
+template <int D>
+typename BarnesHutTree<D>::Cell BarnesHutTree<D>::split_cell(std::vector<Cell>& cells, int begin, int count, const double* centre,
+                                                            double half_width, int* sizes, int* starts) {
+  Cell cell;
   cell.begin = begin;
   cell.count = count;
   cell.width = 2 * half_width;
-  cell.first_child = -1;
-  cell.children = 0;
+  // counting sort of the cell's points into its 2^D children by which side of each axis they fall
+  for (int c = 0; c < kChildren; ++c) sizes[c] = 0;
+  const auto child_of = [&](int point) {
+    int c = 0;
+    for (int a = 0; a < D; ++a) c |= (y_[point * D + a] >= centre[a] ? 1 : 0) << a;
+    return c;
+  };
+  for (int m = begin; m < begin + count; ++m) ++sizes[child_of(order_[static_cast<std::size_t>(m)])];
+  int fill[kChildren];
+  for (int c = 0, at = begin; c < kChildren; at += sizes[c], ++c) starts[c] = fill[c] = at;
+  for (int m = begin; m < begin + count; ++m) {
+    const int p = order_[static_cast<std::size_t>(m)];
+    scratch_[static_cast<std::size_t>(fill[child_of(p)]++)] = p;
+  }
+  std::copy(scratch_.begin() + begin, scratch_.begin() + begin + count, order_.begin() + begin);
+  // children of one cell are consecutive: their slots reserved here, each filled by the caller
+  int nonempty = 0;
+  for (int c = 0; c < kChildren; ++c) nonempty += sizes[c] > 0;
+  cell.first_child = static_cast<int>(cells.size());
+  cell.children = nonempty;
+  cells.resize(cells.size() + static_cast<std::size_t>(nonempty));
+  return cell;
+}
+
+template <int D>
+void BarnesHutTree<D>::set_mass_centre_from_children(const std::vector<Cell>& cells, Cell& cell) {
+  // The centre of mass from the children's (count-weighted), not from every point again: each
+  // level of the tree then costs its children, not its points.
+  double weighted[D] = {};
+  for (int k = cell.first_child; k < cell.first_child + cell.children; ++k) {
+    const Cell& child = cells[static_cast<std::size_t>(k)];
+    for (int a = 0; a < D; ++a) weighted[a] += child.count * child.mass_centre[a];
+  }
+  for (int a = 0; a < D; ++a) cell.mass_centre[a] = weighted[a] / cell.count;
+}
+
+template <int D>
+void BarnesHutTree<D>::fill_cell(std::vector<Cell>& cells, int id, int begin, int count, const double* centre, double half_width,
+                                 int depth) {
   if (count <= kLeafSize || depth >= kMaxDepth) {  // a leaf: the mean of its points
+    Cell cell;
+    cell.begin = begin;
+    cell.count = count;
+    cell.width = 2 * half_width;
+    cell.first_child = -1;
+    cell.children = 0;
     for (int a = 0; a < D; ++a) {
       double s = 0;
       for (int m = begin; m < begin + count; ++m) s += y_[order_[static_cast<std::size_t>(m)] * D + a];
       cell.mass_centre[a] = s / count;
     }
-  } else {
-    // counting sort of the cell's points into its 2^D children by which side of each axis they fall
-    constexpr int kChildren = 1 << D;
-    int sizes[kChildren] = {};
-    const auto child_of = [&](int point) {
-      int c = 0;
-      for (int a = 0; a < D; ++a) c |= (y_[point * D + a] >= centre[a] ? 1 : 0) << a;
-      return c;
-    };
-    for (int m = begin; m < begin + count; ++m) ++sizes[child_of(order_[static_cast<std::size_t>(m)])];
-    int starts[kChildren], fill[kChildren];
-    for (int c = 0, at = begin; c < kChildren; at += sizes[c], ++c) starts[c] = fill[c] = at;
-    for (int m = begin; m < begin + count; ++m) {
-      const int p = order_[static_cast<std::size_t>(m)];
-      scratch_[static_cast<std::size_t>(fill[child_of(p)]++)] = p;
-    }
-    std::copy(scratch_.begin() + begin, scratch_.begin() + begin + count, order_.begin() + begin);
-    // children of one cell are consecutive: reserve their slots first, then fill each
-    int nonempty = 0;
-    for (int c = 0; c < kChildren; ++c) nonempty += sizes[c] > 0;
-    cell.first_child = static_cast<int>(cells_.size());
-    cell.children = nonempty;
-    cells_[static_cast<std::size_t>(id)] = cell;
-    cells_.resize(cells_.size() + static_cast<std::size_t>(nonempty));
-    int slot = cell.first_child;
-    for (int c = 0; c < kChildren; ++c) {
-      if (sizes[c] == 0) continue;
-      double child_centre[D];
-      const double h = 0.5 * half_width;
-      for (int a = 0; a < D; ++a) child_centre[a] = centre[a] + ((c >> a) & 1 ? h : -h);
-      fill_cell(slot++, starts[c], sizes[c], child_centre, h, depth + 1);
-    }
-    // The centre of mass from the children's (count-weighted), not from every point again: each
-    // level of the tree then costs its children, not its points.
-    double weighted[D] = {};
-    for (int k = cell.first_child; k < cell.first_child + cell.children; ++k) {
-      const Cell& child = cells_[static_cast<std::size_t>(k)];
-      for (int a = 0; a < D; ++a) weighted[a] += child.count * child.mass_centre[a];
-    }
-    for (int a = 0; a < D; ++a) cell.mass_centre[a] = weighted[a] / count;
+    cells[static_cast<std::size_t>(id)] = cell;
+    return;
   }
-  cells_[static_cast<std::size_t>(id)] = cell;
+  int sizes[kChildren], starts[kChildren];
+  Cell cell = split_cell(cells, begin, count, centre, half_width, sizes, starts);
+  int slot = cell.first_child;
+  for (int c = 0; c < kChildren; ++c) {
+    if (sizes[c] == 0) continue;
+    double child_centre[D];
+    child_centre_of(centre, half_width, c, child_centre);
+    fill_cell(cells, slot++, starts[c], sizes[c], child_centre, 0.5 * half_width, depth + 1);
+  }
+  set_mass_centre_from_children(cells, cell);
+  cells[static_cast<std::size_t>(id)] = cell;
 }
 
 template <int D>
@@ -120,14 +204,18 @@ double BarnesHutTree<D>::repulsion_all(double theta_squared, double* force) {
   const int group_count = static_cast<int>(groups_.size());
   group_total_.resize(groups_.size());
   lists_.resize(static_cast<std::size_t>(thread_count()));
+  pushed_.resize(sorted_.size());
   parallel_for(group_count, 8, [&](int begin, int end, int worker) {
     GroupList& list = lists_[static_cast<std::size_t>(worker)];
     for (int g = begin; g < end; ++g) {
       const Cell& group = cells_[static_cast<std::size_t>(groups_[static_cast<std::size_t>(g)])];
       list_cells_near(group, inverse_theta, list);
-      group_total_[static_cast<std::size_t>(g)] = sum_group(group.begin, group.count, list, force);
+      group_total_[static_cast<std::size_t>(g)] = sum_group(group.begin, group.count, list);
     }
   });
+  const int n = static_cast<int>(order_.size());
+  for (int m = 0; m < n; ++m)
+    for (int a = 0; a < D; ++a) force[order_[static_cast<std::size_t>(m)] * D + a] += pushed_[static_cast<std::size_t>(m * D + a)];
   double total = 0;
   for (double t : group_total_) total += t;
   return total;
@@ -181,7 +269,7 @@ void BarnesHutTree<D>::list_cells_near(const Cell& group, double inverse_theta, 
 }
 
 template <int D>
-double BarnesHutTree<D>::sum_group(int begin, int count, const GroupList& list, double* force) const {
+double BarnesHutTree<D>::sum_group(int begin, int count, const GroupList& list) {
   double total = 0;
   const std::size_t cells = list.count.size();
   const double* axis[D];
@@ -212,8 +300,7 @@ double BarnesHutTree<D>::sum_group(int begin, int count, const GroupList& list, 
     // The point met itself among the near ones: d = 0, w = 1, no push. Taken out here rather
     // than skipped in the loop (a branch per pair).
     const double own = (sum_q[0] + sum_q[1]) - 1.0;
-    const int i = order_[static_cast<std::size_t>(m)];
-    for (int a = 0; a < D; ++a) force[i * D + a] += pushed[0][a] + pushed[1][a];
+    for (int a = 0; a < D; ++a) pushed_[static_cast<std::size_t>(m * D + a)] = pushed[0][a] + pushed[1][a];
     total += own;
   }
   return total;

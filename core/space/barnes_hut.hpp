@@ -39,25 +39,51 @@ class BarnesHutTree {
     double mass_centre[D];
     double width;  // 2 · half width: the cell stands for its points when width < θ d
     int count, begin, first_child, children;  // points order_[begin, begin+count)
+    // Fields are set where a cell is made (split_cell, fill_cell); an empty constructor lets
+    // build size its lists without zeroing them first.
+    Cell() {}
   };
-  // Writes cell `id` (already allocated) and, below it, its children.
-  void fill_cell(int id, int begin, int count, const double* centre, double half_width, int depth);
+  static constexpr int kChildren = 1 << D;
+  // A subtree the threads build (build): its slot in cells_, its points and its box; `cells` is
+  // its own list while it is built (its root at 0), kept from build to build for its capacity.
+  struct alignas(64) Subtree {  // a cache line of its own: each thread grows its `cells`
+    int slot, begin, count, depth;
+    int shift;  // where its cells go in cells_: local id k > 0 at shift + k
+    double centre[D], half_width;
+    std::vector<Cell> cells;
+  };
+  // Splits cells of more than split_count points (the top of the tree, in cells_); each smaller
+  // cell becomes a Subtree for the threads.
+  void split_top(int id, int begin, int count, const double* centre, double half_width, int depth, int split_count);
+  // Writes cell `id` of `cells` (already allocated) and, below it, its children.
+  void fill_cell(std::vector<Cell>& cells, int id, int begin, int count, const double* centre, double half_width, int depth);
+  // Sorts the points of a cell into its children's ranges of order_ and reserves the children's
+  // slots at the end of `cells`: the cell without its centre of mass, sizes and starts per child.
+  Cell split_cell(std::vector<Cell>& cells, int begin, int count, const double* centre, double half_width, int* sizes, int* starts);
+  static void child_centre_of(const double* centre, double half_width, int child, double* child_centre);
+  static void set_mass_centre_from_children(const std::vector<Cell>& cells, Cell& cell);
 
   static constexpr int kLeafSize = 1;  // a leaf per point, as sklearn's tree
   static constexpr int kGroupSize = 16;
   // One group's list: the far cells' mass centres by axis and their point counts, then the near
   // points, each as a cell of one. One per thread (parallel.hpp), reused from group to group.
-  struct GroupList {
+  // (Aligned to a cache line: the threads' lists sit side by side, and each push_back writes its
+  // vector's header; sharing a line would make every push wait for the other core.)
+  struct alignas(64) GroupList {
     std::vector<double> axis[D], count;
   };
   // Fills `list` for the group (one walk of the tree), then sums over it for the group's points;
   // sum_group returns the group's Σ w.
   void list_cells_near(const Cell& group, double inverse_theta, GroupList& list) const;
-  double sum_group(int begin, int count, const GroupList& list, double* force) const;
+  double sum_group(int begin, int count, const GroupList& list);
   const double* y_ = nullptr;
   std::vector<Cell> cells_;
   std::vector<int> order_, scratch_;
   std::vector<double> sorted_;  // the points' coordinates in order_'s order: a leaf's are contiguous
+  std::vector<double> pushed_;  // repulsion_all's forces in order_'s order: each thread writes its own lines
+  std::vector<Subtree> subtrees_;  // build's subtrees; the first subtree_count_ are this build's
+  int subtree_count_ = 0;
+  std::vector<int> split_cells_;  // the top's cells, split in build before the threads run
   std::vector<int> groups_;         // repulsion_all's groups (cell ids), in tree order
   std::vector<double> group_total_;  // and each one's Σ w
   std::vector<GroupList> lists_;
