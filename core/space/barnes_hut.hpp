@@ -24,7 +24,7 @@ class BarnesHutTree {
       return x * std::sqrt(x);
     }
   }
-  // Adds Σ_j w_ij² (y_i − y_j) to force[i] for every point i (force: n × D) and returns
+  // Writes Σ_j w_ij² (y_i − y_j) to force[i] for every point i (force: n × D) and returns
   // Σ_i Σ_j w_ij (the normaliser Z of q_ij = w_ij / Z), the point itself left out of its sums.
   // Points go in groups of nearby points (the largest cells of at most kGroupSize): one walk of
   // the tree per group lists the cells far enough from every point of the group

@@ -148,7 +148,7 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
   // multiplied only by the rows from its own first row on, and every pair offered to both ends.
   // Blocks go to the threads (parallel.hpp); a pair's value depends only on its block, never on
   // the thread, and each thread keeps its own nearest-so-far, merged after.
-  constexpr int kBlock = 256;
+  constexpr int kBlock = 256, kTile = 512;
   const int blocks = (n + kBlock - 1) / kBlock;
   std::vector<NearestSoFar> nearest;
   for (int t = 0; t < thread_count(); ++t) nearest.emplace_back(n, k);
@@ -157,14 +157,20 @@ KnnGraph exact_knn_euclidean(const Eigen::Ref<const Eigen::MatrixXf>& points, in
     for (int block = first_block; block < end_block; ++block) {
       const int start = block * kBlock;
       const int rows = std::min(kBlock, n - start);
-      const MatF dots = matmul_abt(MatF(X.middleRows(start, rows)), MatF(X.bottomRows(n - start)));
-      for (int r = 0; r < rows; ++r) {
-        const int i = start + r;
-        const float norm_i = norms[static_cast<std::size_t>(i)];
-        for (int j = i + 1; j < n; ++j) {
-          const float d2 = norm_i + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j - start);
-          mine.offer(i, d2, j);
-          mine.offer(j, d2, i);
+      const MatF block_rows = X.middleRows(start, rows);
+      // the later rows a tile at a time, so the tile and its products stay in the core's cache
+      // (a dot product's value depends only on its two rows, never on the tiling)
+      for (int tile = start; tile < n; tile += kTile) {
+        const int columns = std::min(kTile, n - tile);
+        const MatF dots = matmul_abt(block_rows, MatF(X.middleRows(tile, columns)));
+        for (int r = 0; r < rows; ++r) {
+          const int i = start + r;
+          const float norm_i = norms[static_cast<std::size_t>(i)];
+          for (int j = std::max(i + 1, tile); j < tile + columns; ++j) {
+            const float d2 = norm_i + norms[static_cast<std::size_t>(j)] - 2.0f * dots(r, j - tile);
+            mine.offer(i, d2, j);
+            mine.offer(j, d2, i);
+          }
         }
       }
     }

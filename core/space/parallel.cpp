@@ -5,6 +5,7 @@
 #include <exception>
 
 #if AW_THREADS
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -43,9 +44,24 @@ struct Loop {
 };
 
 #if AW_THREADS
-// Helper threads that sleep between loops. Each loop is a new generation: a helper wakes when
-// the generation moves on, works the loop, and reports done; the caller waits for all of them
-// before the loop's data goes out of scope.
+// Spins on `ready` for up to about a millisecond; true as soon as it holds. A loop of t-SNE or
+// UMAP follows the last one within a fraction of a millisecond, and waking a sleeping thread
+// (a futex; in the browser Atomics.wait) costs about as much as a short loop: so helpers watch
+// for the next loop a moment before they sleep, and the caller watches for the helpers' end.
+template <typename Ready>
+bool spin_until(Ready ready) {
+  using clock = std::chrono::steady_clock;
+  const auto give_up = clock::now() + std::chrono::microseconds(1000);
+  for (;;) {
+    for (int i = 0; i < 256; ++i)
+      if (ready()) return true;
+    if (clock::now() > give_up) return false;
+  }
+}
+
+// Helper threads that wait between loops. Each loop is a new generation: a helper notices the
+// generation move on, works the loop, and reports done; the caller waits for all of them before
+// the loop's data goes out of scope.
 class Pool {
  public:
   ~Pool() { resize(0); }
@@ -75,8 +91,11 @@ class Pool {
     }
     wake_.notify_all();
     loop.work(0);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return busy_ == 0; });
+    if (!spin_until([this] { return busy_.load() == 0; })) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      done_.wait(lock, [this] { return busy_.load() == 0; });
+    }
+    std::lock_guard<std::mutex> lock(mutex_);  // the last helper may still be inside its notify
     loop_ = nullptr;
   }
 
@@ -84,9 +103,10 @@ class Pool {
   void serve(int worker, unsigned long seen) {
     for (;;) {
       Loop* loop = nullptr;
+      spin_until([&] { return generation_.load() != seen; });
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
+        wake_.wait(lock, [&] { return generation_.load() != seen; });
         seen = generation_;
         if (stopping_) return;
         loop = loop_;
@@ -102,10 +122,10 @@ class Pool {
   std::vector<std::thread> threads_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  unsigned long generation_ = 0;
+  std::atomic<unsigned long> generation_{0};  // changed under mutex_, watched without it
   bool stopping_ = false;
   Loop* loop_ = nullptr;
-  int busy_ = 0;
+  std::atomic<int> busy_{0};  // helpers still in the loop: changed under mutex_, watched without it
 };
 
 Pool& pool() {

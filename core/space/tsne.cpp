@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <string>
 
 #include "core/math/matrix.hpp"
@@ -105,32 +106,70 @@ Affinities tsne_affinities(const KnnGraph& g, double perplexity) {
       calibrate_row(d2.data(), g.k, perplexity, &conditional[i * k]);
     }
   });
-  // P + Pᵀ: every edge i→j lands in row i and row j; rows are then sorted and merged
-  std::vector<std::vector<std::pair<int, double>>> rows(n);
+  // P + Pᵀ: row i holds its own k edges i→j and every edge j→i, one entry per other point (an
+  // edge both ways summed). The edges into each row are listed by source, ascending (one pass
+  // over the graph); then each row, on some thread, merges them with its own edges sorted by
+  // target. What a sort of the row's pairs gives, each row on its own.
+  std::vector<int> into_start(n + 1, 0);
+  for (std::size_t e = 0; e < n * k; ++e) ++into_start[static_cast<std::size_t>(g.index[e]) + 1];
+  for (std::size_t i = 0; i < n; ++i) into_start[i + 1] += into_start[i];
+  std::vector<int> into_source(n * k), fill(into_start.begin(), into_start.end() - 1);
+  std::vector<double> into_value(n * k);
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t m = 0; m < k; ++m) {
-      const int j = g.index[i * k + m];
-      rows[i].push_back({j, conditional[i * k + m]});
-      rows[static_cast<std::size_t>(j)].push_back({static_cast<int>(i), conditional[i * k + m]});
+      const auto at = static_cast<std::size_t>(fill[static_cast<std::size_t>(g.index[i * k + m])]++);
+      into_source[at] = static_cast<int>(i);
+      into_value[at] = conditional[i * k + m];
     }
   }
-  Affinities p;
-  p.row_start.push_back(0);
-  double total = 0;
-  for (auto& row : rows) {
-    std::sort(row.begin(), row.end());
-    for (std::size_t e = 0; e < row.size(); ++e) {
-      if (e > 0 && row[e].first == row[e - 1].first) {
-        p.value.back() += row[e].second;
+  // Calls emit(column, value) for row i's entries in column order; returns how many.
+  const auto merge_row = [&](std::size_t i, std::vector<std::size_t>& own, auto&& emit) {
+    own.resize(k);
+    std::iota(own.begin(), own.end(), i * k);
+    std::sort(own.begin(), own.end(), [&](std::size_t a, std::size_t b) { return g.index[a] < g.index[b]; });
+    std::size_t a = 0, b = static_cast<std::size_t>(into_start[i]);
+    const auto b_end = static_cast<std::size_t>(into_start[i + 1]);
+    int entries = 0;
+    while (a < k || b < b_end) {
+      const int own_column = a < k ? g.index[own[a]] : std::numeric_limits<int>::max();
+      const int into_column = b < b_end ? into_source[b] : std::numeric_limits<int>::max();
+      if (own_column == into_column) {
+        emit(own_column, conditional[own[a++]] + into_value[b++]);
+      } else if (own_column < into_column) {
+        emit(own_column, conditional[own[a++]]);
       } else {
-        p.column.push_back(row[e].first);
-        p.value.push_back(row[e].second);
+        emit(into_column, into_value[b++]);
       }
+      ++entries;
     }
-    p.row_start.push_back(static_cast<int>(p.column.size()));
-  }
+    return entries;
+  };
+  Affinities p;
+  p.row_start.assign(n + 1, 0);
+  parallel_for(g.n, 256, [&](int begin, int end, int) {
+    std::vector<std::size_t> own;
+    for (int i = begin; i < end; ++i)
+      p.row_start[static_cast<std::size_t>(i) + 1] = merge_row(static_cast<std::size_t>(i), own, [](int, double) {});
+  });
+  for (std::size_t i = 0; i < n; ++i) p.row_start[i + 1] += p.row_start[i];
+  p.column.resize(static_cast<std::size_t>(p.row_start[n]));
+  p.value.resize(p.column.size());
+  parallel_for(g.n, 256, [&](int begin, int end, int) {
+    std::vector<std::size_t> own;
+    for (int i = begin; i < end; ++i) {
+      auto at = static_cast<std::size_t>(p.row_start[static_cast<std::size_t>(i)]);
+      merge_row(static_cast<std::size_t>(i), own, [&](int column, double value) {
+        p.column[at] = column;
+        p.value[at++] = value;
+      });
+    }
+  });
+  double total = 0;
   for (double v : p.value) total += v;
-  for (double& v : p.value) v /= std::max(total, std::numeric_limits<double>::epsilon());
+  const double divisor = std::max(total, std::numeric_limits<double>::epsilon());
+  parallel_for(static_cast<int>(p.value.size()), 4096, [&](int begin, int end, int) {
+    for (int e = begin; e < end; ++e) p.value[static_cast<std::size_t>(e)] /= divisor;
+  });
   return p;
 }
 
@@ -195,9 +234,8 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
   constexpr double kDof = D == 2 ? 1.0 : 2.0;  // sklearn: max(out_dim − 1, 1)
   constexpr double kGradientScale = 2.0 * (kDof + 1.0) / kDof;
   tree.build(y_.data(), n_);
-  std::vector<double> repulsion(y_.size(), 0.0);
-  double sum_q = 0;
-  sum_q += tree.repulsion_all(theta2, repulsion.data());
+  repulsion_.resize(y_.size());
+  double sum_q = tree.repulsion_all(theta2, repulsion_.data());
   sum_q = std::max(sum_q, std::numeric_limits<double>::min());
   // KL = Σ p log(max(p, tiny) / max(q / Z, tiny)) as Σ p log max(p, tiny) (p_log_p_, fixed) minus
   // Σ p log max(q / Z, tiny), log q from the kernel's own form: −log(1 + d²) in 2-D,
@@ -243,7 +281,7 @@ void TsneRun::gradient_in(BarnesHutTree<D>& tree, bool with_error) {
       if (e < end) attract(0, e);
       for (int a = 0; a < D; ++a) {
         const std::size_t at = static_cast<std::size_t>(i * D + a);
-        grad_[at] = kGradientScale * ((attraction[0][a] + attraction[1][a]) - repulsion[at] / sum_q);
+        grad_[at] = kGradientScale * ((attraction[0][a] + attraction[1][a]) - repulsion_[at] / sum_q);
       }
       if (with_error) row_cross_[static_cast<std::size_t>(i)] = cross;
     }

@@ -87,6 +87,7 @@ class TsneRun {
   Affinities p_;
   std::vector<double> y_, grad_, update_, gains_;
   std::vector<double> row_cross_;  // each point's share of the KL's cross term (gradient_in)
+  std::vector<double> repulsion_;  // each point's Σ_j w_ij² (y_i − y_j) this iteration (gradient_in)
   BarnesHutTree<2> tree2_;
   BarnesHutTree<3> tree3_;
   Eigen::MatrixXf layout_;
