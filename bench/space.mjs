@@ -422,9 +422,9 @@ ${threadLines.join('\n')}
 - One thread: the page's attention_space (what a page that is not cross-origin isolated, e.g. an
   embed, runs); ${Math.min(4, cores)} threads: attention_space_mt (wasm threads on shared memory, the served
   site), with as many threads as the machine has cores, up to four. The loops split over the
-  threads are the exact neighbours, t-SNE's affinities and its Barnes–Hut repulsion and
-  attraction, and UMAP's epochs, point by point (core/space/parallel.hpp, umap.hpp); t-SNE's
-  tree is built on one thread. Alternating runs, the best of each count.
+  threads are the exact neighbours, t-SNE's affinities (P + Pᵀ too), its Barnes–Hut tree (the
+  subtrees below the top), repulsion and attraction, and UMAP's epochs, point by point
+  (core/space/parallel.hpp, barnes_hut.hpp, umap.hpp). Alternating runs, the best of each count.
 
 ${frameLines.join('\n')}
 
