@@ -13,6 +13,8 @@ describe('threads in the progress line', () => {
     expect(threadsText({ threads: 1, threadsAllowed: true })).toBe('on one thread (this machine has one core to give)');
     expect(threadsText({ threads: 1, threadsAllowed: false })).toMatch(/cross-origin isolated/);
     expect(threadsText({ threads: 4, threadsAllowed: true })).toBe('on 4 threads');
+    // isolated, but the threaded part did not start: not a matter of cores
+    expect(threadsText({ threads: 1, threadsAllowed: true, threadsFailed: true })).toMatch(/did not start the threaded part/);
   });
   it('PCA frames carry no thread count and say none', () => {
     expect(progressLine('PCA', { done: true, ms: 46 }, 'words')).toBe('PCA: done in 46 ms (in the worker).');

@@ -8,7 +8,8 @@ import { threadedSpaceModule } from './space-threads.js';
  * Starts it (`{ wasmBinary }` in Node): on threads where the page may use them (space-threads.js),
  * as many as the machine has cores, up to the core's four; on one thread everywhere else, or
  * with `{ threads: 1 }`, or if the threaded part fails to start. The core's `threads` says
- * how many its layouts use and `threadsAllowed` whether more than one could be used here.
+ * how many its layouts use, `threadsAllowed` whether more than one could be used here and
+ * `threadsFailed` whether the threaded part was tried here and did not start.
  */
 export async function loadSpaceCore({ threads, ...options } = {}) {
   const threaded = threads === 1 || options.wasmBinary ? null : await threadedSpaceModule();
@@ -18,6 +19,7 @@ export async function loadSpaceCore({ threads, ...options } = {}) {
       const wanted = threads ?? globalThis.navigator?.hardwareConcurrency ?? 2;
       core.threads = core.module.setThreadCount(wanted);
       core.threadsAllowed = true;
+      core.threadsFailed = false;
       return core;
     } catch {
       // shared memory refused after all (a browser setting): the one-thread part below
@@ -26,6 +28,7 @@ export async function loadSpaceCore({ threads, ...options } = {}) {
   const core = await startCore(createAttentionSpaceModule, options);
   core.threads = 1;
   core.threadsAllowed = Boolean(threaded);
+  core.threadsFailed = Boolean(threaded);
   return core;
 }
 

@@ -8,7 +8,7 @@
 //   kinds (workers/serve.js):
 //     load {points, n, d} → {n, d}
 //     layout {outDim, method} → {done | stopped} after frames {layout, outDim, iteration, total, done, kl?, pca?, preparing?,
-//       elapsedMs?, estimateMs?, parts?, threads?, threadsAllowed?} (t-SNE, UMAP: the time since the request, and the whole run's
+//       elapsedMs?, estimateMs?, parts?, threads?, threadsAllowed?, threadsFailed?} (t-SNE, UMAP: the time since the request, and the whole run's
 //       time extrapolated from the iterations stepped so far, once there are ESTIMATE_AFTER of them;
 //       the threads the run used, space-core.js, and whether this page could use more than one;
 //       UMAP's last frame: the connected parts of its graph, see partsOf)
@@ -77,14 +77,14 @@ const handlers = {
       // or affinities); stepMs and stepped: the time and number of the iterations after it
       const run = { request, handle, paused: false, cancelled: false, outDim, method, finish, fail,
         started: performance.now(), prepareMs: null, stepMs: 0, stepped: 0,
-        threads: core.threads, threadsAllowed: core.threadsAllowed };
+        threads: core.threads, threadsAllowed: core.threadsAllowed, threadsFailed: core.threadsFailed };
       active = run;
       request.onCancel(() => { if (active === run) stop(); });
       // The start is drawn at once; the exact neighbours (seconds for thousands of points) are found
       // by the first step, after this frame is on screen.
       layoutNow = { layout: handle.layout(), outDim };
       request.frame({ layout: layoutNow.layout, outDim, iteration: 0, total: handle.totalIterations(), done: false, preparing: true,
-        threads: run.threads, threadsAllowed: run.threadsAllowed });
+        threads: run.threads, threadsAllowed: run.threadsAllowed, threadsFailed: run.threadsFailed });
       setTimeout(() => stepLoop(run), 0);
     });
   },
@@ -251,7 +251,7 @@ function stepBatch(run) {
   const estimateMs = run.stepped >= ESTIMATE_AFTER ? elapsedMs + (run.stepMs / run.stepped) * (total - iteration) : undefined;
   run.request.frame({
     layout, outDim: run.outDim, iteration, total, done, elapsedMs, estimateMs, ms: done ? elapsedMs : undefined,
-    threads: run.threads, threadsAllowed: run.threadsAllowed,
+    threads: run.threads, threadsAllowed: run.threadsAllowed, threadsFailed: run.threadsFailed,
     kl: run.method === 'tsne' ? run.handle.klDivergence() : undefined,
     parts: done && run.method === 'umap' ? partsOf(run.handle.graphParts()) : undefined,
   });

@@ -160,6 +160,7 @@ export function progressLine(method, frame, many) {
 export function threadsText(frame) {
   if (frame.threads === undefined) return '';
   if (frame.threads > 1) return `on ${frame.threads} threads`;
+  if (frame.threadsFailed) return 'on one thread (this browser did not start the threaded part of the core; the layout is the same)';
   return frame.threadsAllowed ? 'on one thread (this machine has one core to give)'
     : 'on one thread (threads need a cross-origin isolated page, which an embedded page usually is not; the layout is the same)';
 }
