@@ -2,8 +2,9 @@
 // the middle of its own extent and drawn as large as the canvas allows with one scale for both
 // axes. Centring on 0 (the old framing) put a UMAP layout, which lies in [0, 10] or anywhere, in
 // one corner: with the month names' group far from the rest, the page showed a small blob and a dot.
+// And the names of ringed words (placeLabels): none covers another.
 import { describe, expect, it } from 'vitest';
-import { screenPositions } from '../../../web/src/components/space-plot.js';
+import { placeLabels, screenPositions } from '../../../web/src/components/space-plot.js';
 
 const extent = (flat, axis) => {
   let lo = Infinity, hi = -Infinity;
@@ -32,6 +33,31 @@ describe('the scatter’s framing', () => {
       expect(flat[i]).toBeLessThanOrEqual(288 + 1e-4);
       expect(flat[i + 1]).toBeGreaterThanOrEqual(12 - 1e-4);
       expect(flat[i + 1]).toBeLessThanOrEqual(228 + 1e-4);
+    }
+  });
+});
+
+describe('the ringed words’ names', () => {
+  const item = (label, x, y, width = 40) => ({ label, x, y, width, radius: 3 });
+
+  it('writes each name to the upper right of its ring when it is free', () => {
+    const placed = placeLabels([item('king', 100, 100), item('queen', 300, 100)], 12);
+    expect(placed.map((p) => [p.label, p.left, p.baseline])).toEqual([['king', 105, 97], ['queen', 305, 97]]);
+  });
+
+  it('moves a name that would cover an earlier one, and leaves out one with no free place', () => {
+    // five rings on top of each other: the first keeps the upper right, the next three take the
+    // other corners, the fifth has none left
+    const stack = ['husband', 'wife', 'brother', 'father', 'son'].map((w) => item(w, 200, 200));
+    const placed = placeLabels(stack, 12);
+    expect(placed.map((p) => p.label)).toEqual(['husband', 'wife', 'brother', 'father']);
+    const boxes = placed.map((p) => ({ left: p.left, right: p.left + p.width, top: p.baseline - 12, bottom: p.baseline + 3 }));
+    for (let a = 0; a < boxes.length; a++) {
+      for (let b = a + 1; b < boxes.length; b++) {
+        const apart = boxes[a].right <= boxes[b].left || boxes[b].right <= boxes[a].left
+          || boxes[a].bottom <= boxes[b].top || boxes[b].bottom <= boxes[a].top;
+        expect(apart).toBe(true);
+      }
     }
   });
 });

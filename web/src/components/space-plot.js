@@ -110,10 +110,20 @@ export function createSpacePlot(holder, { onPick }) {
     }
     g.globalAlpha = 1;
     g.font = `${LABEL_PX}px system-ui, sans-serif`;
-    for (const i of frame.listed) ring(g, i, '#d95f02', 3, frame.labels[i]);
+    const listed = [...frame.listed].map((i) => ({ i, colour: '#d95f02', radius: 3, label: frame.labels[i] }));
     // labelled points (senses) sit close together: only the selected one is named, the lists name the rest
-    for (const i of frame.marked) ring(g, i, '#1b9e77', 3.5, frame.colours ? '' : frame.labels[i]);
-    if (frame.selected >= 0) ring(g, frame.selected, '#c00', 5, frame.labels[frame.selected]);
+    const marked = [...frame.marked].map((i) => ({ i, colour: '#1b9e77', radius: 3.5, label: frame.colours ? '' : frame.labels[i] }));
+    const selected = frame.selected >= 0 ? [{ i: frame.selected, colour: '#c00', radius: 5, label: frame.labels[frame.selected] }] : [];
+    for (const r of [...listed, ...marked, ...selected]) ring(g, r); // the selected ring on top
+    // names last, the selected word's first, then its neighbours nearest first: a name that would
+    // cover another is left out (the lists below the plot name every ringed word)
+    const named = [...selected, ...marked, ...listed].filter((r) => r.label).map((r) => ({
+      ...r, x: screen[2 * r.i], y: screen[2 * r.i + 1], width: g.measureText(r.label).width,
+    }));
+    for (const place of placeLabels(named, LABEL_PX)) {
+      g.fillStyle = place.colour;
+      g.fillText(place.label, place.left, place.baseline);
+    }
   }
 
   function paintClasses(g, n) {
@@ -126,15 +136,12 @@ export function createSpacePlot(holder, { onPick }) {
     }
   }
 
-  function ring(g, i, colour, radius, label) {
-    const x = screen[2 * i], y = screen[2 * i + 1];
+  function ring(g, { i, colour, radius }) {
     g.strokeStyle = colour;
-    g.fillStyle = colour;
     g.lineWidth = 2;
     g.beginPath();
-    g.arc(x, y, radius, 0, 2 * Math.PI);
+    g.arc(screen[2 * i], screen[2 * i + 1], radius, 0, 2 * Math.PI);
     g.stroke();
-    if (label) g.fillText(label, x + radius + 2, y - radius);
   }
 
   return {
@@ -145,6 +152,37 @@ export function createSpacePlot(holder, { onPick }) {
     },
     resize: paint,
   };
+}
+
+/**
+ * Where to write each ring's name, in the order given (the first wins a contested place): to the
+ * upper right of its ring, else its upper left, lower right or lower left, the first of these
+ * whose box overlaps no name placed before; a name with no free place is left out. Items:
+ * {x, y, radius, width, label, ...}; returns the placed ones with {left, baseline} (canvas text
+ * coordinates) added.
+ */
+export function placeLabels(items, textPx) {
+  const boxes = [];
+  const overlaps = (a) => boxes.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  const placed = [];
+  for (const item of items) {
+    const gap = item.radius + 2;
+    const candidates = [
+      { left: item.x + gap, baseline: item.y - item.radius },
+      { left: item.x - gap - item.width, baseline: item.y - item.radius },
+      { left: item.x + gap, baseline: item.y + item.radius + textPx },
+      { left: item.x - gap - item.width, baseline: item.y + item.radius + textPx },
+    ];
+    for (const c of candidates) {
+      // the text's box: a little below the baseline for descenders, textPx above it
+      const box = { left: c.left, right: c.left + item.width, top: c.baseline - textPx, bottom: c.baseline + 0.25 * textPx };
+      if (overlaps(box)) continue;
+      boxes.push(box);
+      placed.push({ ...item, ...c });
+      break;
+    }
+  }
+  return placed;
 }
 
 /**
