@@ -84,12 +84,13 @@ void BarnesHutTree<D>::build(const double* y, int n) {
   // each subtree's cells after the top's, in subtree order: local id 0 is the subtree's slot,
   // local ids 1… go from `shift` + 1 on
   const int top_cells = static_cast<int>(cells_.size());
-  for (int t = 0, at = top_cells; t < subtree_count_; ++t) {
+  int at = top_cells;
+  for (int t = 0; t < subtree_count_; ++t) {
     Subtree& task = subtrees_[static_cast<std::size_t>(t)];
     task.shift = at - 1;
     at += static_cast<int>(task.cells.size()) - 1;
-    if (t + 1 == subtree_count_) cells_.resize(static_cast<std::size_t>(at));
   }
+  cells_.resize(static_cast<std::size_t>(at));
   parallel_for(subtree_count_, 4, [&](int begin, int end, int) {
     for (int t = begin; t < end; ++t) {
       const Subtree& task = subtrees_[static_cast<std::size_t>(t)];

@@ -108,8 +108,8 @@ Affinities tsne_affinities(const KnnGraph& g, double perplexity) {
   });
   // P + Pᵀ: row i holds its own k edges i→j and every edge j→i, one entry per other point (an
   // edge both ways summed). The edges into each row are listed by source, ascending (one pass
-  // over the graph); then each row, on some thread, merges them with its own edges sorted by
-  // target. What a sort of the row's pairs gives, each row on its own.
+  // over the graph), and each row's own edges sorted by target (on the threads); then each row is
+  // the merge of the two lists: what a sort of the row's pairs gives, each row on its own.
   std::vector<int> into_start(n + 1, 0);
   for (std::size_t e = 0; e < n * k; ++e) ++into_start[static_cast<std::size_t>(g.index[e]) + 1];
   for (std::size_t i = 0; i < n; ++i) into_start[i + 1] += into_start[i];
@@ -122,21 +122,21 @@ Affinities tsne_affinities(const KnnGraph& g, double perplexity) {
       into_value[at] = conditional[i * k + m];
     }
   }
+  std::vector<int> own(n * k);  // row i's own edges, as their places 0 … k − 1 in g's row, by target
   // Calls emit(column, value) for row i's entries in column order; returns how many.
-  const auto merge_row = [&](std::size_t i, std::vector<std::size_t>& own, auto&& emit) {
-    own.resize(k);
-    std::iota(own.begin(), own.end(), i * k);
-    std::sort(own.begin(), own.end(), [&](std::size_t a, std::size_t b) { return g.index[a] < g.index[b]; });
+  const auto merge_row = [&](std::size_t i, auto&& emit) {
+    const int* mine = &own[i * k];
+    const auto edge = [&](std::size_t a) { return i * k + static_cast<std::size_t>(mine[a]); };
     std::size_t a = 0, b = static_cast<std::size_t>(into_start[i]);
     const auto b_end = static_cast<std::size_t>(into_start[i + 1]);
     int entries = 0;
     while (a < k || b < b_end) {
-      const int own_column = a < k ? g.index[own[a]] : std::numeric_limits<int>::max();
+      const int own_column = a < k ? g.index[edge(a)] : std::numeric_limits<int>::max();
       const int into_column = b < b_end ? into_source[b] : std::numeric_limits<int>::max();
       if (own_column == into_column) {
-        emit(own_column, conditional[own[a++]] + into_value[b++]);
+        emit(own_column, conditional[edge(a++)] + into_value[b++]);
       } else if (own_column < into_column) {
-        emit(own_column, conditional[own[a++]]);
+        emit(own_column, conditional[edge(a++)]);
       } else {
         emit(into_column, into_value[b++]);
       }
@@ -146,19 +146,22 @@ Affinities tsne_affinities(const KnnGraph& g, double perplexity) {
   };
   Affinities p;
   p.row_start.assign(n + 1, 0);
-  parallel_for(g.n, 256, [&](int begin, int end, int) {
-    std::vector<std::size_t> own;
-    for (int i = begin; i < end; ++i)
-      p.row_start[static_cast<std::size_t>(i) + 1] = merge_row(static_cast<std::size_t>(i), own, [](int, double) {});
+  parallel_for(g.n, 256, [&](int begin, int end, int) {  // sort, then count each row's entries
+    for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end); ++i) {
+      int* mine = &own[i * k];
+      std::iota(mine, mine + k, 0);
+      const int* target = &g.index[i * k];
+      std::sort(mine, mine + k, [&](int x, int y) { return target[x] < target[y]; });
+      p.row_start[i + 1] = merge_row(i, [](int, double) {});
+    }
   });
   for (std::size_t i = 0; i < n; ++i) p.row_start[i + 1] += p.row_start[i];
   p.column.resize(static_cast<std::size_t>(p.row_start[n]));
   p.value.resize(p.column.size());
-  parallel_for(g.n, 256, [&](int begin, int end, int) {
-    std::vector<std::size_t> own;
-    for (int i = begin; i < end; ++i) {
-      auto at = static_cast<std::size_t>(p.row_start[static_cast<std::size_t>(i)]);
-      merge_row(static_cast<std::size_t>(i), own, [&](int column, double value) {
+  parallel_for(g.n, 256, [&](int begin, int end, int) {  // then write them where the counts put them
+    for (auto i = static_cast<std::size_t>(begin); i < static_cast<std::size_t>(end); ++i) {
+      auto at = static_cast<std::size_t>(p.row_start[i]);
+      merge_row(i, [&](int column, double value) {
         p.column[at] = column;
         p.value[at++] = value;
       });
